@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useRef } from "react";
+import ImageGallery, { type GalleryItem, type ImageGalleryRef } from "react-image-gallery";
+import "react-image-gallery/styles/image-gallery.css";
+import "./image-carousel.css";
+
+/** The gallery behaviour SPEC.md fixes for every carousel on the site. */
+export const galleryDefaults = {
+  slideDuration: 450,
+  slideInterval: 3000,
+  swipeThreshold: 30,
+  flickThreshold: 0.4,
+  showThumbnails: false,
+  showPlayButton: false,
+} as const;
+
+export type CarouselImage = {
+  /** Fallback URL for browsers without srcset support. */
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+  alt: string;
+  caption?: string;
+};
+
+/**
+ * An auto-playing image carousel. Autoplay pauses while the pointer or keyboard focus is on it (so the
+ * visitor can read and use the controls) and never starts for visitors who ask for reduced motion.
+ */
+export function ImageCarousel({
+  images,
+  sizes,
+  label,
+}: {
+  images: CarouselImage[];
+  /** The `sizes` attribute: how wide the carousel is drawn at each viewport width. */
+  sizes: string;
+  /** An accessible name for the carousel region. */
+  label: string;
+}) {
+  const galleryRef = useRef<ImageGalleryRef>(null);
+  const regionRef = useRef<HTMLElement>(null);
+  const isInteractingRef = useRef(false);
+
+  // The library marks its slides as a polite live region; while they rotate by themselves that would
+  // announce every slide, so announcements are on only when slides change because the visitor asked.
+  const setAnnouncements = useCallback((isOn: boolean) => {
+    regionRef.current
+      ?.querySelector(".image-gallery")
+      ?.setAttribute("aria-live", isOn ? "polite" : "off");
+  }, []);
+
+  const resume = useCallback(() => {
+    if (isInteractingRef.current) return;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    setAnnouncements(false);
+    galleryRef.current?.play();
+  }, [setAnnouncements]);
+
+  useEffect(() => {
+    resume();
+  }, [resume]);
+
+  const items: GalleryItem[] = images.map((image, index) => ({
+    original: image.src,
+    srcSet: image.srcSet,
+    sizes,
+    originalWidth: String(image.width),
+    originalHeight: String(image.height),
+    originalAlt: image.alt,
+    description: image.caption,
+    // The first slide is visible at once; the others are fetched only when needed.
+    loading: index === 0 ? "eager" : "lazy",
+  }));
+
+  function pause() {
+    isInteractingRef.current = true;
+    galleryRef.current?.pause();
+    setAnnouncements(true);
+  }
+  function release() {
+    isInteractingRef.current = false;
+    resume();
+  }
+
+  return (
+    <section
+      ref={regionRef}
+      className="image-carousel"
+      aria-roledescription="carousel"
+      aria-label={label}
+      onMouseEnter={pause}
+      onMouseLeave={release}
+      onFocus={pause}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) release();
+      }}
+    >
+      <ImageGallery
+        ref={galleryRef}
+        items={items}
+        {...galleryDefaults}
+        autoPlay={false}
+        infinite
+        showBullets
+        showFullscreenButton={false}
+        useTranslate3D
+      />
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { conferenceName, conferenceShortName } from "~/content/editions";
+import { site } from "~/content/site";
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <div className="site-footer__about">
+          <p className="site-footer__name">{site.name}</p>
+          <p>
+            Home of {conferenceShortName}, the {conferenceName}.
+          </p>
+        </div>
+        <div>
+          <h2 className="site-footer__heading">Find us</h2>
+          <address className="site-footer__address">{site.location}</address>
+        </div>
+        <div>
+          <h2 className="site-footer__heading">Contact</h2>
+          <p>
+            <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+          </p>
+        </div>
+      </div>
+      <div className="container">
+        <p className="site-footer__copyright">
+          © <span suppressHydrationWarning>{year}</span> {site.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

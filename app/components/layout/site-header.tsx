@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import logoUrl from "~/assets/images/logo.svg";
+import { conferenceShortName, editionPath, editionsNewestFirst } from "~/content/editions";
+import { site } from "~/content/site";
+import { NavDropdown } from "./nav-dropdown";
+import { useDismiss } from "./use-dismiss";
+
+const conferenceLinks = editionsNewestFirst.map((edition) => ({
+  to: editionPath(edition),
+  label: `${conferenceShortName} ${edition.year}`,
+}));
+
+export function SiteHeader() {
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const closeMenu = useCallback(() => setIsMenuOpen(false), []);
+  useDismiss({
+    isOpen: isMenuOpen,
+    close: closeMenu,
+    containerRef: headerRef,
+    returnFocusRef: toggleRef,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation, by design
+  useEffect(() => setIsMenuOpen(false), [location.pathname]);
+
+  return (
+    <header ref={headerRef} className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="site-header__brand">
+          <img src={logoUrl} alt="" width="44" height="44" />
+          <span>{site.name}</span>
+        </Link>
+        <nav className="site-nav" aria-label="Main" data-open={isMenuOpen}>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="site-nav__toggle"
+            aria-expanded={isMenuOpen}
+            aria-controls="site-menu"
+            onClick={() => setIsMenuOpen((open) => !open)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+              {isMenuOpen ? (
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
+              ) : (
+                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" />
+              )}
+            </svg>
+            <span className="site-nav__toggle-label">Menu</span>
+          </button>
+          <ul id="site-menu" className="site-nav__list">
+            <li className="site-nav__item">
+              <NavLink to="/" end className="site-nav__link">
+                Home
+              </NavLink>
+            </li>
+            <NavDropdown label={conferenceShortName} links={conferenceLinks} />
+            <li className="site-nav__item">
+              <NavLink to="/naclo" className="site-nav__link" prefetch="intent">
+                NACLO
+              </NavLink>
+            </li>
+            <li className="site-nav__item">
+              <NavLink to="/board" className="site-nav__link" prefetch="intent">
+                Our Board
+              </NavLink>
+            </li>
+            <AccountNavItems />
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The account end of the menu. Signed-in visitors will see Profile here (and admins User Data) once
+ * accounts exist; until then everyone is a visitor.
+ */
+function AccountNavItems() {
+  return (
+    <li className="site-nav__item site-nav__item--account">
+      <NavLink to="/login" className="site-nav__link site-nav__link--cta">
+        Login
+      </NavLink>
+    </li>
+  );
+}

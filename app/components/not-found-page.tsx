@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import { conferenceShortName, editionPath, getCurrentEdition } from "~/content/editions";
+import { site } from "~/content/site";
+
+/** The page for any address that does not exist; rendered inside the normal layout with status 404. */
+export function NotFoundPage() {
+  const currentEdition = getCurrentEdition();
+  return (
+    <section className="section not-found">
+      <div className="container stack">
+        <title>{`Page not found · ${site.name}`}</title>
+        <p className="eyebrow">Error 404</p>
+        <h1>We couldn’t find that page</h1>
+        <p className="lead">
+          The address may be mistyped, or the page may have moved. These might be what you were
+          looking for:
+        </p>
+        <ul className="not-found__links">
+          <li>
+            <Link to="/">Home page</Link>
+          </li>
+          <li>
+            <Link to={editionPath(currentEdition)}>
+              {conferenceShortName} {currentEdition.year}
+            </Link>
+          </li>
+          <li>
+            <Link to="/board">Our Board</Link>
+          </li>
+        </ul>
+        <p>
+          Still lost? Write to us at <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+          .
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { Link } from "react-router";
+import logoUrl from "~/assets/images/logo.svg";
+import { ImageCarousel } from "~/components/image-carousel";
+import {
+  conferenceFoundedYear,
+  conferenceName,
+  conferenceShortName,
+  editionPath,
+  formatEditionDate,
+  getCurrentEdition,
+} from "~/content/editions";
+import { site } from "~/content/site";
+import { homeCarouselImages } from "./home-carousel-images";
+import { SocialIcon } from "./social-icon";
+import "./home.css";
+
+export function HomePage() {
+  const edition = getCurrentEdition();
+  return (
+    <>
+      <section className="home-hero" aria-labelledby="home-title">
+        <div className="container home-hero__inner">
+          <img
+            className="home-hero__logo"
+            src={logoUrl}
+            alt={`${site.name} logo`}
+            width="128"
+            height="128"
+          />
+          <div>
+            <p className="eyebrow">Student society · since {site.foundedYear}</p>
+            <h1 id="home-title">{site.name}</h1>
+            <p className="lead home-hero__tagline">{site.tagline}</p>
+            <div className="home-hero__actions">
+              <Link className="button" to={editionPath(edition)} prefetch="intent">
+                {conferenceShortName} {edition.year}
+              </Link>
+              <Link className="button button--secondary" to="/board" prefetch="intent">
+                Meet the board
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="about-title">
+        <div className="container home-about">
+          <div className="home-about__text">
+            <h2 id="definition-title">What is linguistics?</h2>
+            <p>
+              <dfn>Linguistics</dfn> is the scientific study of human language. Linguists ask how
+              speech sounds are made and perceived (phonetics and phonology), how words are built
+              (morphology), how they combine into sentences (syntax), and how sentences carry
+              meaning in context (semantics and pragmatics). It also asks how children acquire
+              language, how languages change over centuries, and how language shapes and reflects
+              the communities that speak it.
+            </p>
+            <h2 id="about-title">About us</h2>
+            <p>
+              We are a student-run society for undergraduates who find language fascinating,
+              whatever their major. Each quarter we host talks by faculty and graduate students,
+              hands-on workshops (from transcribing in the IPA to analysing speech in Praat), study
+              sessions for linguistics courses, and socials where you can meet people who also get
+              excited about vowel charts.
+            </p>
+            <p>
+              We also run a testing site for NACLO, the North American Computational Linguistics
+              Open competition, and every spring we host {conferenceShortName}, a conference where
+              undergraduates present their own research. No experience needed: come to a meeting and
+              say hello.
+            </p>
+          </div>
+          <ImageCarousel
+            images={homeCarouselImages}
+            label="Photos from society life"
+            sizes="(min-width: 64rem) 34rem, (min-width: 40rem) calc(100vw - 3rem), calc(100vw - 2rem)"
+          />
+        </div>
+      </section>
+
+      <section className="section section--alt" aria-labelledby="conference-title">
+        <div className="container">
+          <div className="home-conference card">
+            <div>
+              <p className="eyebrow">Our annual conference</p>
+              <h2 id="conference-title">
+                {conferenceShortName} {edition.year}
+              </h2>
+              <p>
+                The {conferenceName} gives undergraduates a welcoming place to present original
+                research in every area of linguistics, often for the first time. Founded in{" "}
+                {conferenceFoundedYear}, it hosted 12 undergraduate researchers last year. Attending
+                and presenting are free, and guests are welcome.
+              </p>
+            </div>
+            <dl className="home-conference__facts">
+              <div>
+                <dt>When</dt>
+                <dd>
+                  {formatEditionDate(edition)}, {edition.startTime} to {edition.endTime}
+                </dd>
+              </div>
+              <div>
+                <dt>Where</dt>
+                <dd>{edition.venue}</dd>
+              </div>
+            </dl>
+            <p className="home-conference__action">
+              <Link className="button" to={editionPath(edition)} prefetch="intent">
+                Explore {conferenceShortName} {edition.year}
+              </Link>
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="social-title">
+        <div className="container">
+          <h2 id="social-title">Stay in touch</h2>
+          <p className="lead">Follow along, ask questions, and hear about events first.</p>
+          <ul className="home-social">
+            {site.social.map((link) => (
+              <li key={link.kind}>
+                <a className="home-social__link" href={link.href}>
+                  <SocialIcon kind={link.kind} />
+                  <span>
+                    <span className="home-social__label">{link.label}</span>
+                    <span className="home-social__description">{link.description}</span>
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * Public pages that search engines should index, by canonical path. Aliases (/home, /sculc) are left
+ * out: they point at a page listed here. Add each new public page.
+ */
+export const indexablePaths: string[] = ["/"];
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export function buildSitemap(baseUrl: string, paths: string[]): string {
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(`${baseUrl}${path}`)}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+export function buildRobotsTxt(baseUrl: string): string {
+  return ["User-agent: *", "Allow: /", "", `Sitemap: ${baseUrl}/sitemap.xml`, ""].join("\n");
+}

@@ -1,0 +1,99 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { type TestDatabase, testDatabaseTargets } from "../../../tests/support/test-databases";
+import {
+  databaseOptionsFromEnv,
+  listAppliedMigrations,
+  migrateDown,
+  migrateToLatest,
+} from "./database.server";
+import { migrations } from "./migrations/index";
+
+const allMigrations = Object.keys(migrations);
+
+describe("databaseOptionsFromEnv", () => {
+  it("uses the SQLite file in DATA_DIR when no DATABASE_URL is set", () => {
+    expect(databaseOptionsFromEnv({ databaseUrl: undefined, dataDir: "/srv/data" })).toEqual({
+      dialect: "sqlite",
+      filename: "/srv/data/app.db",
+    });
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is a postgres URL", () => {
+    const url = "postgres://app@db.internal:5432/site";
+    expect(databaseOptionsFromEnv({ databaseUrl: url, dataDir: "/srv/data" })).toEqual({
+      dialect: "postgres",
+      connectionString: url,
+    });
+  });
+});
+
+for (const target of testDatabaseTargets()) {
+  describe(`migrations on ${target.name}`, () => {
+    let database: TestDatabase | undefined;
+    afterEach(async () => {
+      await database?.dispose();
+      database = undefined;
+    });
+
+    it("applies every migration to an empty database, then has nothing left to do", async () => {
+      database = await target.open();
+      expect(await migrateToLatest(database.db)).toEqual(allMigrations);
+      expect(await listAppliedMigrations(database.db)).toEqual(allMigrations);
+      expect(await migrateToLatest(database.db)).toEqual([]);
+    });
+
+    it("creates tables that store and read rows the same way on both dialects", async () => {
+      database = await target.open();
+      await migrateToLatest(database.db);
+      await database.db
+        .insertInto("app_setting")
+        .values({ key: "abstracts.call", value: "open" })
+        .execute();
+      const row = await database.db
+        .selectFrom("app_setting")
+        .selectAll()
+        .where("key", "=", "abstracts.call")
+        .executeTakeFirstOrThrow();
+      expect(row.value).toBe("open");
+      expect(row.updated_at).toMatch(/^\d{4}-\d{2}-\d{2}/);
+      await expect(
+        database.db
+          .insertInto("app_setting")
+          .values({ key: "abstracts.call", value: "x" })
+          .execute(),
+      ).rejects.toThrow();
+    });
+
+    it("rolls every migration back, newest first, to an empty schema", async () => {
+      database = await target.open();
+      await migrateToLatest(database.db);
+      for (let remaining = allMigrations.length; remaining > 0; remaining--) {
+        await migrateDown(database.db);
+      }
+      expect(await listAppliedMigrations(database.db)).toEqual([]);
+      const tables = await database.db.introspection.getTables();
+      expect(tables.map((table) => table.name)).not.toContain("app_setting");
+    });
+  });
+}
+
+describe("SQLite connection settings", () => {
+  it("turns on WAL, full sync, a busy timeout and foreign keys", async () => {
+    const sqlite = testDatabaseTargets().find((target) => target.name === "sqlite");
+    const database = await sqlite?.open();
+    if (!database) throw new Error("SQLite target missing");
+    try {
+      const pragma = async (name: string) => {
+        const result = await sql.raw(`pragma ${name}`).execute(database.db);
+        return Object.values(result.rows[0] as Record<string, unknown>)[0];
+      };
+      expect(await pragma("journal_mode")).toBe("wal");
+      expect(await pragma("synchronous")).toBe(2); // FULL
+      expect(await pragma("busy_timeout")).toBe(5000);
+      expect(await pragma("foreign_keys")).toBe(1);
+    } finally {
+      await database.dispose();
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  Kysely,
+  type MigrationResultSet,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from "kysely";
+import pg from "pg";
+import { migrations } from "./migrations/index";
+import type { Database } from "./schema";
+
+export type DialectName = "sqlite" | "postgres";
+
+export type DatabaseHandle = {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { dialect: "sqlite"; filename: string }
+  | { dialect: "postgres"; connectionString: string; maxConnections?: number };
+
+/** Chooses PostgreSQL when a postgres URL is configured, else the embedded SQLite file in DATA_DIR. */
+export function databaseOptionsFromEnv(env: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): DatabaseOptions {
+  return env.databaseUrl
+    ? { dialect: "postgres", connectionString: env.databaseUrl }
+    : { dialect: "sqlite", filename: path.join(env.dataDir, "app.db") };
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.dialect === "sqlite") {
+    fs.mkdirSync(path.dirname(options.filename), { recursive: true });
+    const connection = new SQLite(options.filename);
+    // WAL lets readers run during a write; FULL syncs each commit, so an acknowledged write survives a
+    // power cut; busy_timeout waits for a competing writer instead of failing at once.
+    connection.pragma("journal_mode = WAL");
+    connection.pragma("synchronous = FULL");
+    connection.pragma("busy_timeout = 5000");
+    connection.pragma("foreign_keys = ON");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+    return { db, dialect: "sqlite", close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    // Fail a request after 5 s without a connection instead of queueing it forever.
+    connectionTimeoutMillis: 5_000,
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+export class MigrationError extends Error {
+  constructor(
+    message: string,
+    readonly results: MigrationResultSet["results"],
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = "MigrationError";
+  }
+}
+
+function createMigrator(db: Kysely<Database>): Migrator {
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+}
+
+/** Applies every pending migration; each one runs in a transaction on both dialects. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const { error, results = [] } = await createMigrator(db).migrateToLatest();
+  if (error) {
+    const failed = results.find((result) => result.status === "Error");
+    throw new MigrationError(
+      `Database migration ${failed?.migrationName ?? "(unknown)"} failed: ${String(error)}`,
+      results,
+      { cause: error },
+    );
+  }
+  return results.map((result) => result.migrationName);
+}
+
+/** Rolls back the most recent migration; used by tests to prove each migration can be undone. */
+export async function migrateDown(db: Kysely<Database>): Promise<void> {
+  const { error } = await createMigrator(db).migrateDown();
+  if (error) throw error;
+}
+
+/**
+ * Names of the migrations recorded as applied, oldest first. Reads Kysely's bookkeeping table directly:
+ * the Migrator's own listing creates that table when missing, and a read must never write.
+ */
+export async function listAppliedMigrations(db: Kysely<Database>): Promise<string[]> {
+  const result = await sql<{ name: string }>`
+    select name from kysely_migration order by name
+  `.execute(db);
+  return result.rows.map((row) => row.name);
+}
+
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

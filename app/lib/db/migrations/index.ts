@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as appSetting from "./0001-app-setting";
+
+/**
+ * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
+ * Names sort in the order they run; never rename or edit one that has shipped: add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001-app-setting": appSetting,
+};

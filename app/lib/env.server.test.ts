@@ -1,0 +1,71 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { InvalidEnvError, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("runs with nothing configured: port 3000, ./data, SQLite, a localhost base URL", () => {
+    const env = parseEnv({});
+    expect(env).toEqual({
+      nodeEnv: "production",
+      port: 3000,
+      host: undefined,
+      baseUrl: "http://localhost:3000",
+      dataDir: path.resolve("./data"),
+      databaseUrl: undefined,
+      trustProxy: undefined,
+      logLevel: "info",
+    });
+  });
+
+  it("derives the base URL from PORT and drops a trailing slash from BASE_URL", () => {
+    expect(parseEnv({ PORT: "8080" }).baseUrl).toBe("http://localhost:8080");
+    expect(parseEnv({ BASE_URL: "https://sculc.example.edu/" }).baseUrl).toBe(
+      "https://sculc.example.edu",
+    );
+  });
+
+  it("treats empty values as unset, as a .env template with blank lines would have them", () => {
+    const env = parseEnv({ DATABASE_URL: "", BASE_URL: " ", HOST: "" });
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.baseUrl).toBe("http://localhost:3000");
+    expect(env.host).toBeUndefined();
+  });
+
+  it("accepts postgres URLs and refuses other database URLs with a clear reason", () => {
+    expect(parseEnv({ DATABASE_URL: "postgresql://u@h/db" }).databaseUrl).toBe(
+      "postgresql://u@h/db",
+    );
+    expect(() => parseEnv({ DATABASE_URL: "mysql://u@h/db" })).toThrow(
+      /DATABASE_URL: must be a postgres:\/\/ URL/,
+    );
+  });
+
+  it("understands TRUST_PROXY as a flag, a hop count or a list of addresses", () => {
+    expect(parseEnv({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: "false" }).trustProxy).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe(
+      "loopback, 10.0.0.0/8",
+    );
+  });
+
+  it("lists every bad variable at once, each with its reason", () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: "eighty", BASE_URL: "ftp://example.org", LOG_LEVEL: "loud" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InvalidEnvError);
+    const problems = (error as InvalidEnvError).problems;
+    expect(problems).toHaveLength(3);
+    expect(problems.find((problem) => problem.startsWith("PORT:"))).toContain("must be a number");
+    expect(problems.find((problem) => problem.startsWith("BASE_URL:"))).toContain("http://");
+    expect(problems.find((problem) => problem.startsWith("LOG_LEVEL:"))).toBeDefined();
+    expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+
+  it("refuses ports out of range", () => {
+    expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT: must be between 1 and 65535/);
+  });
+});

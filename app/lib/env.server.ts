@@ -1,0 +1,100 @@
+import path from "node:path";
+import { z } from "zod";
+
+const portSchema = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .min(1, "must be between 1 and 65535")
+  .max(65535, "must be between 1 and 65535");
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: portSchema.default(3000),
+  HOST: optionalString,
+  BASE_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+      .transform((value) => value.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^(postgres|postgresql):\/\//,
+        "must be a postgres:// URL (leave it unset to use the embedded SQLite database)",
+      )
+      .optional(),
+  ),
+  TRUST_PROXY: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^(true|false|\d+|[\w.:/,\s-]+)$/,
+        "must be true, false, a number of hops, or a list of proxy addresses",
+      )
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string | undefined;
+  baseUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  trustProxy: boolean | number | string | undefined;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+};
+
+export class InvalidEnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "InvalidEnvError";
+  }
+}
+
+function parseTrustProxy(value: string | undefined): Env["trustProxy"] {
+  if (value === undefined || value === "false") return undefined;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Reads and validates configuration; throws InvalidEnvError listing every bad variable at once. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new InvalidEnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+  }
+  const values = result.data;
+  return {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    baseUrl: values.BASE_URL ?? `http://localhost:${values.PORT}`,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    logLevel: values.LOG_LEVEL,
+  };
+}
+
+let current: Env | undefined;
+
+/** The validated configuration of this process, read once. */
+export function getEnv(): Env {
+  current ??= parseEnv(process.env);
+  return current;
+}

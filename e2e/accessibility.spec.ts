@@ -1,0 +1,33 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+  );
+  expect(summary).toEqual([]);
+}
+
+test.describe("accessibility (axe)", () => {
+  test("home page", async ({ page }) => {
+    await page.goto("/");
+    await expectNoAxeViolations(page);
+  });
+
+  test("home page with its menus open", async ({ page, isMobile }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    if (isMobile) await nav.getByRole("button", { name: "Menu" }).click();
+    await nav.getByRole("button", { name: "SCULC" }).click();
+    await expect(nav.getByRole("link", { name: "SCULC 2025" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("404 page", async ({ page }) => {
+    await page.goto("/this-page-does-not-exist");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

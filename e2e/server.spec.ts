@@ -1,0 +1,106 @@
+import { expect, test } from "@playwright/test";
+
+// HTTP behaviour does not depend on the viewport; run it once.
+test.skip(({ isMobile }) => isMobile, "server behaviour is checked on the desktop project");
+
+test.describe("server", () => {
+  test("sends security headers with a fresh script nonce on every page", async ({ request }) => {
+    const first = await request.get("/");
+    const second = await request.get("/");
+    expect(first.status()).toBe(200);
+    const headers = first.headers();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["x-powered-by"]).toBeUndefined();
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    const nonce = (value: string) => value.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce(csp)).toBeTruthy();
+    expect(nonce(second.headers()["content-security-policy"] ?? "")).not.toBe(nonce(csp));
+    // Every inline script carries the nonce, so the policy allows exactly the page's own scripts.
+    const html = await first.text();
+    const inlineScripts = html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [];
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce(csp)}"`);
+  });
+
+  test("the home page runs without a single policy violation or console error", async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    await page.goto("/");
+    await page
+      .getByRole("navigation", { name: "Bullet Navigation" })
+      .getByRole("button")
+      .nth(1)
+      .click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("button", { name: "SCULC" })
+      .click();
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
+  });
+
+  test("compresses pages and caches fingerprinted assets forever", async ({ request }) => {
+    const page = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+    expect(page.headers()["content-encoding"]).toBe("gzip");
+    expect(page.headers()["cache-control"] ?? "").not.toContain("immutable");
+
+    const html = await page.text();
+    const assetPath = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(assetPath).toBeDefined();
+    const asset = await request.get(assetPath ?? "");
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
+
+    const missing = await request.get("/assets/does-not-exist.js");
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()["content-type"]).not.toContain("text/html");
+  });
+
+  test("/healthz reports that the database answers", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    const body = await response.json();
+    expect(body).toMatchObject({
+      status: "ok",
+      database: { status: "ok", dialect: "sqlite", migrationsPending: 0 },
+    });
+  });
+
+  test("unknown addresses get a real 404 page inside the layout", async ({ page }) => {
+    const response = await page.goto("/no-such-page/at-all");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle(/Page not found/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn’t find that page");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Home page" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("serves robots.txt and a sitemap with absolute addresses", async ({ request, baseURL }) => {
+    const robots = await request.get("/robots.txt");
+    expect(robots.headers()["content-type"]).toContain("text/plain");
+    expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.headers()["content-type"]).toContain("application/xml");
+    expect(await sitemap.text()).toContain(`<loc>${baseURL}/</loc>`);
+  });
+});

@@ -1,0 +1,171 @@
+import crypto from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import helmet from "helmet";
+import type { ServerBuild } from "react-router";
+import { migrateToLatest } from "~/lib/db/database.server";
+import { getDatabase } from "~/lib/db/db.server";
+import { getEnv } from "~/lib/env.server";
+import { checkHealth } from "~/lib/health.server";
+import { getLogger } from "~/lib/logger.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The per-request nonce that the Content-Security-Policy allows for inline scripts. */
+    cspNonce: string;
+  }
+}
+
+export type ServerOptions = {
+  mode: "production" | "development";
+  /** The browser build (build/client), served as static files in production. */
+  clientDir?: string;
+  /** Loads the React Router build; in development the Vite dev server reloads it on every request. */
+  loadBuild?: () => Promise<ServerBuild>;
+  /** The Vite dev server's middleware, in development only. */
+  devMiddleware?: RequestHandler;
+};
+
+export type AppServer = {
+  app: express.Express;
+  port: number;
+  host: string | undefined;
+  baseUrl: string;
+  close: () => Promise<void>;
+};
+
+/**
+ * Builds the HTTP application: configuration is validated and the database migrated before anything is
+ * served, so a misconfigured server stops at start with a clear message instead of failing per request.
+ */
+export async function createAppServer(options: ServerOptions): Promise<AppServer> {
+  const env = getEnv();
+  const logger = getLogger();
+  const database = getDatabase();
+  const applied = await migrateToLatest(database.db);
+  logger.info(
+    { dialect: database.dialect, applied },
+    applied.length ? "database migrated" : "database up to date",
+  );
+
+  const isProduction = options.mode === "production";
+  const isHttps = env.baseUrl.startsWith("https://");
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.trustProxy !== undefined) app.set("trust proxy", env.trustProxy);
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      // Vite's dev server injects inline scripts and a websocket; the policy applies to production builds.
+      contentSecurityPolicy: isProduction
+        ? {
+            useDefaults: false,
+            directives: {
+              "default-src": ["'self'"],
+              "script-src": [
+                "'self'",
+                (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+              ],
+              "style-src": ["'self'"],
+              // The carousel positions its slides with style attributes, also in the server's HTML.
+              "style-src-attr": ["'unsafe-inline'"],
+              "img-src": ["'self'", "data:"],
+              "font-src": ["'self'"],
+              "connect-src": ["'self'"],
+              "object-src": ["'none'"],
+              "base-uri": ["'self'"],
+              "form-action": ["'self'"],
+              "frame-ancestors": ["'none'"],
+              ...(isHttps ? { "upgrade-insecure-requests": [] } : {}),
+            },
+          }
+        : false,
+      frameguard: { action: "deny" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // HSTS over plain HTTP would be ignored at best; send it only when the site is served over HTTPS.
+      strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    }),
+  );
+  app.use(compression());
+  app.use(requestLogger());
+
+  app.get("/healthz", async (_req, res) => {
+    const report = await checkHealth(database);
+    res
+      .status(report.status === "ok" ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json(report);
+  });
+
+  if (isProduction) {
+    const { clientDir } = options;
+    if (!clientDir) throw new Error("clientDir is required in production");
+    // Vite fingerprints everything under /assets, so those files never change and may be cached forever.
+    app.use(
+      "/assets",
+      express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", fallthrough: false }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  } else if (options.devMiddleware) {
+    app.use(options.devMiddleware);
+  }
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build:
+        options.loadBuild ??
+        (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+      mode: options.mode,
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+  app.use(errorHandler());
+
+  return {
+    app,
+    port: env.port,
+    host: env.host,
+    baseUrl: env.baseUrl,
+    close: () => database.close(),
+  };
+}
+
+function requestLogger(): RequestHandler {
+  const logger = getLogger();
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info(
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(durationMs * 10) / 10,
+          ip: req.ip,
+        },
+        "request",
+      );
+    });
+    next();
+  };
+}
+
+function errorHandler(): ErrorRequestHandler {
+  const logger = getLogger();
+  return (error, req, res, next) => {
+    const status = typeof error?.status === "number" && error.status >= 400 ? error.status : 500;
+    if (status >= 500) logger.error({ err: error, path: req.path }, "request failed");
+    if (res.headersSent) return next(error);
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not found" : "Something went wrong. Please try again.");
+  };
+}
