@@ -2,9 +2,9 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { cspNonceContext } from "~/lib/request-context";
 
 // How long streamed (deferred) data may take before the response is cut off.
 export const streamTimeout = 5_000;
@@ -14,9 +14,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.cspNonce;
+  const nonce = loadContext.get(cspNonceContext);
   return new Promise<Response>((resolve, reject) => {
     let hasShellRendered = false;
     const userAgent = request.headers.get("user-agent");

@@ -3,19 +3,13 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateToLatest } from "~/lib/db/database.server";
 import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { checkHealth } from "~/lib/health.server";
 import { getLogger } from "~/lib/logger.server";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    /** The per-request nonce that the Content-Security-Policy allows for inline scripts. */
-    cspNonce: string;
-  }
-}
+import { cspNonceContext } from "~/lib/request-context";
 
 export type ServerOptions = {
   mode: "production" | "development";
@@ -122,7 +116,11 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
         options.loadBuild ??
         (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
       mode: options.mode,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (_req, res) => {
+        const context = new RouterContextProvider();
+        context.set(cspNonceContext, res.locals.cspNonce as string);
+        return context;
+      },
     }),
   );
   app.use(errorHandler());
