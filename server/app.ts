@@ -37,7 +37,7 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
   const env = getEnv();
   const logger = getLogger();
   const database = getDatabase();
-  const applied = await migrateToLatest(database.db);
+  const applied = await migrateToLatest(database);
   logger.info(
     { dialect: database.dialect, applied },
     applied.length ? "database migrated" : "database up to date",

@@ -13,7 +13,7 @@ for (const target of testDatabaseTargets()) {
 
     it("is ok when the database answers and every migration is applied", async () => {
       database = await target.open();
-      await migrateToLatest(database.db);
+      await migrateToLatest(database);
       const report = await checkHealth(database);
       expect(report.status).toBe("ok");
       expect(report.database).toMatchObject({
@@ -25,8 +25,8 @@ for (const target of testDatabaseTargets()) {
 
     it("reports an error while migrations are pending", async () => {
       database = await target.open();
-      await migrateToLatest(database.db);
-      await migrateDown(database.db);
+      await migrateToLatest(database);
+      await migrateDown(database);
       const report = await checkHealth(database);
       expect(report.status).toBe("error");
       expect(report.database.migrationsPending).toBe(1);
@@ -55,7 +55,7 @@ for (const target of testDatabaseTargets()) {
       async () => {
         const handle = await target.open({ maxConnections: 1 });
         database = handle;
-        await migrateToLatest(handle.db);
+        await migrateToLatest(handle);
         // Hold the pool's only connection, so the health check's query has to wait.
         await handle.db.connection().execute(async () => {
           const started = performance.now();

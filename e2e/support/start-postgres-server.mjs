@@ -1,16 +1,19 @@
 // Starts the production server on PostgreSQL in an emptied `e2e` schema of TEST_DATABASE_URL's
-// database, so each run begins from nothing and never touches other schemas.
+// database, so each run begins from nothing; the schema is dropped again when the server stops.
 import { spawn } from "node:child_process";
 import pg from "pg";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (!baseUrl) throw new Error("TEST_DATABASE_URL is required");
 
-const client = new pg.Client({ connectionString: baseUrl });
-await client.connect();
-await client.query("drop schema if exists e2e cascade");
-await client.query("create schema e2e");
-await client.end();
+async function run(statements) {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  for (const statement of statements) await client.query(statement);
+  await client.end();
+}
+
+await run(["drop schema if exists e2e cascade", "create schema e2e"]);
 
 const databaseUrl = new URL(baseUrl);
 databaseUrl.searchParams.set("options", "-c search_path=e2e");
@@ -19,4 +22,7 @@ const server = spawn(process.execPath, ["server.js"], {
   env: { ...process.env, DATABASE_URL: databaseUrl.toString() },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", async (code) => {
+  await run(["drop schema if exists e2e cascade"]).catch((error) => console.error(error));
+  process.exit(code ?? 0);
+});

@@ -38,14 +38,14 @@ for (const target of testDatabaseTargets()) {
 
     it("applies every migration to an empty database, then has nothing left to do", async () => {
       database = await target.open();
-      expect(await migrateToLatest(database.db)).toEqual(allMigrations);
+      expect(await migrateToLatest(database)).toEqual(allMigrations);
       expect(await listAppliedMigrations(database.db)).toEqual(allMigrations);
-      expect(await migrateToLatest(database.db)).toEqual([]);
+      expect(await migrateToLatest(database)).toEqual([]);
     });
 
     it("creates tables that store and read rows the same way on both dialects", async () => {
       database = await target.open();
-      await migrateToLatest(database.db);
+      await migrateToLatest(database);
       await database.db
         .insertInto("app_setting")
         .values({ key: "abstracts.call", value: "open" })
@@ -65,15 +65,34 @@ for (const target of testDatabaseTargets()) {
       ).rejects.toThrow();
     });
 
+    // Regression: Kysely looked for its bookkeeping tables in every PostgreSQL schema, so a second
+    // schema on the same server found the first one's and never created its own.
+    it.runIf(target.name === "postgres")(
+      "migrates a schema when another schema on the server is already migrated",
+      async () => {
+        const neighbour = await target.open();
+        try {
+          await migrateToLatest(neighbour);
+          database = await target.open();
+          expect(await migrateToLatest(database)).toEqual(allMigrations);
+          expect(await listAppliedMigrations(database.db)).toEqual(allMigrations);
+        } finally {
+          await neighbour.dispose();
+        }
+      },
+    );
+
     it("rolls every migration back, newest first, to an empty schema", async () => {
       database = await target.open();
-      await migrateToLatest(database.db);
+      await migrateToLatest(database);
       for (let remaining = allMigrations.length; remaining > 0; remaining--) {
-        await migrateDown(database.db);
+        await migrateDown(database);
       }
       expect(await listAppliedMigrations(database.db)).toEqual([]);
-      const tables = await database.db.introspection.getTables();
-      expect(tables.map((table) => table.name)).not.toContain("app_setting");
+      // Queried rather than introspected: PostgreSQL introspection lists every schema's tables.
+      await expect(database.db.selectFrom("app_setting").selectAll().execute()).rejects.toThrow(
+        /app_setting/,
+      );
     });
   });
 }

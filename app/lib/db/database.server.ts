@@ -69,16 +69,28 @@ export class MigrationError extends Error {
   }
 }
 
-function createMigrator(db: Kysely<Database>): Migrator {
+/**
+ * On PostgreSQL the migrator is pinned to the connection's current schema: unpinned, Kysely looks for
+ * its bookkeeping tables in every schema, so another schema's copy (a second app, or a parallel test)
+ * makes it skip creating its own and then fail.
+ */
+async function createMigrator(handle: DatabaseHandle): Promise<Migrator> {
+  const migrationTableSchema =
+    handle.dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db))
+          .rows[0]?.schema
+      : undefined;
   return new Migrator({
-    db,
+    db: handle.db,
     provider: { getMigrations: async () => migrations },
+    migrationTableSchema,
   });
 }
 
 /** Applies every pending migration; each one runs in a transaction on both dialects. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const { error, results = [] } = await createMigrator(db).migrateToLatest();
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = await createMigrator(handle);
+  const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((result) => result.status === "Error");
     throw new MigrationError(
@@ -91,8 +103,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
 }
 
 /** Rolls back the most recent migration; used by tests to prove each migration can be undone. */
-export async function migrateDown(db: Kysely<Database>): Promise<void> {
-  const { error } = await createMigrator(db).migrateDown();
+export async function migrateDown(handle: DatabaseHandle): Promise<void> {
+  const migrator = await createMigrator(handle);
+  const { error } = await migrator.migrateDown();
   if (error) throw error;
 }
 
