@@ -1,20 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabaseTargets } from "../../tests/support/test-databases";
-import { migrateDown, migrateToLatest, openDatabase } from "./db/database.server";
+import { describe, expect, it } from "vitest";
+import { testDatabaseTargets, useTestDatabases } from "../../tests/support/test-databases";
+import { migrateDown, openDatabase } from "./db/database.server";
 import { checkHealth } from "./health.server";
 
 for (const target of testDatabaseTargets()) {
   describe(`checkHealth on ${target.name}`, () => {
-    let database: TestDatabase | undefined;
-    afterEach(async () => {
-      await database?.dispose();
-      database = undefined;
-    });
+    const databases = useTestDatabases(target);
 
     it("is ok when the database answers and every migration is applied", async () => {
-      database = await target.open();
-      await migrateToLatest(database);
-      const report = await checkHealth(database);
+      const report = await checkHealth(await databases.openMigrated());
       expect(report.status).toBe("ok");
       expect(report.database).toMatchObject({
         status: "ok",
@@ -24,8 +18,7 @@ for (const target of testDatabaseTargets()) {
     });
 
     it("reports an error while migrations are pending", async () => {
-      database = await target.open();
-      await migrateToLatest(database);
+      const database = await databases.openMigrated();
       await migrateDown(database);
       const report = await checkHealth(database);
       expect(report.status).toBe("error");
@@ -53,13 +46,11 @@ for (const target of testDatabaseTargets()) {
     it.runIf(target.name === "postgres")(
       "reports an error within its time limit when the database does not answer",
       async () => {
-        const handle = await target.open({ maxConnections: 1 });
-        database = handle;
-        await migrateToLatest(handle);
+        const database = await databases.openMigrated({ maxConnections: 1 });
         // Hold the pool's only connection, so the health check's query has to wait.
-        await handle.db.connection().execute(async () => {
+        await database.db.connection().execute(async () => {
           const started = performance.now();
-          const report = await checkHealth(handle, 300);
+          const report = await checkHealth(database, 300);
           expect(report.status).toBe("error");
           expect(performance.now() - started).toBeLessThan(2_000);
         });

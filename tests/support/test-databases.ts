@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { type DatabaseHandle, openDatabase } from "~/lib/db/database.server";
+import { afterEach } from "vitest";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "~/lib/db/database.server";
 
 export type TestDatabase = DatabaseHandle & { dispose: () => Promise<void> };
 
@@ -69,4 +70,26 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
     targets.push({ name: "postgres", open: (options) => openPostgres(postgresUrl, options) });
   }
   return targets;
+}
+
+/**
+ * Opens databases for the test that is running and disposes of all of them after it, pass or fail.
+ * Call once inside a `describe`; `openMigrated` gives a database with every migration applied.
+ */
+export function useTestDatabases(target: TestDatabaseTarget) {
+  const opened: TestDatabase[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((database) => database.dispose()));
+  });
+  async function open(options?: { maxConnections?: number }): Promise<TestDatabase> {
+    const database = await target.open(options);
+    opened.push(database);
+    return database;
+  }
+  async function openMigrated(options?: { maxConnections?: number }): Promise<TestDatabase> {
+    const database = await open(options);
+    await migrateToLatest(database);
+    return database;
+  }
+  return { open, openMigrated };
 }

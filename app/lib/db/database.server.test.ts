@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabaseTargets } from "../../../tests/support/test-databases";
+import { describe, expect, it } from "vitest";
+import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import {
   databaseOptionsFromEnv,
   listAppliedMigrations,
@@ -30,27 +30,19 @@ describe("databaseOptionsFromEnv", () => {
 
 for (const target of testDatabaseTargets()) {
   describe(`migrations on ${target.name}`, () => {
-    let database: TestDatabase | undefined;
-    afterEach(async () => {
-      await database?.dispose();
-      database = undefined;
-    });
+    const databases = useTestDatabases(target);
 
     it("applies every migration to an empty database, then has nothing left to do", async () => {
-      database = await target.open();
+      const database = await databases.open();
       expect(await migrateToLatest(database)).toEqual(allMigrations);
       expect(await listAppliedMigrations(database.db)).toEqual(allMigrations);
       expect(await migrateToLatest(database)).toEqual([]);
     });
 
     it("creates tables that store and read rows the same way on both dialects", async () => {
-      database = await target.open();
-      await migrateToLatest(database);
-      await database.db
-        .insertInto("app_setting")
-        .values({ key: "abstracts.call", value: "open" })
-        .execute();
-      const row = await database.db
+      const { db } = await databases.openMigrated();
+      await db.insertInto("app_setting").values({ key: "abstracts.call", value: "open" }).execute();
+      const row = await db
         .selectFrom("app_setting")
         .selectAll()
         .where("key", "=", "abstracts.call")
@@ -58,10 +50,7 @@ for (const target of testDatabaseTargets()) {
       expect(row.value).toBe("open");
       expect(row.updated_at).toMatch(/^\d{4}-\d{2}-\d{2}/);
       await expect(
-        database.db
-          .insertInto("app_setting")
-          .values({ key: "abstracts.call", value: "x" })
-          .execute(),
+        db.insertInto("app_setting").values({ key: "abstracts.call", value: "x" }).execute(),
       ).rejects.toThrow();
     });
 
@@ -70,21 +59,15 @@ for (const target of testDatabaseTargets()) {
     it.runIf(target.name === "postgres")(
       "migrates a schema when another schema on the server is already migrated",
       async () => {
-        const neighbour = await target.open();
-        try {
-          await migrateToLatest(neighbour);
-          database = await target.open();
-          expect(await migrateToLatest(database)).toEqual(allMigrations);
-          expect(await listAppliedMigrations(database.db)).toEqual(allMigrations);
-        } finally {
-          await neighbour.dispose();
-        }
+        await databases.openMigrated();
+        const database = await databases.open();
+        expect(await migrateToLatest(database)).toEqual(allMigrations);
+        expect(await listAppliedMigrations(database.db)).toEqual(allMigrations);
       },
     );
 
     it("rolls every migration back, newest first, to an empty schema", async () => {
-      database = await target.open();
-      await migrateToLatest(database);
+      const database = await databases.openMigrated();
       for (let remaining = allMigrations.length; remaining > 0; remaining--) {
         await migrateDown(database);
       }
@@ -98,21 +81,19 @@ for (const target of testDatabaseTargets()) {
 }
 
 describe("SQLite connection settings", () => {
+  const sqlite = testDatabaseTargets().find((target) => target.name === "sqlite");
+  if (!sqlite) throw new Error("SQLite target missing");
+  const databases = useTestDatabases(sqlite);
+
   it("turns on WAL, full sync, a busy timeout and foreign keys", async () => {
-    const sqlite = testDatabaseTargets().find((target) => target.name === "sqlite");
-    const database = await sqlite?.open();
-    if (!database) throw new Error("SQLite target missing");
-    try {
-      const pragma = async (name: string) => {
-        const result = await sql.raw(`pragma ${name}`).execute(database.db);
-        return Object.values(result.rows[0] as Record<string, unknown>)[0];
-      };
-      expect(await pragma("journal_mode")).toBe("wal");
-      expect(await pragma("synchronous")).toBe(2); // FULL
-      expect(await pragma("busy_timeout")).toBe(5000);
-      expect(await pragma("foreign_keys")).toBe(1);
-    } finally {
-      await database.dispose();
-    }
+    const { db } = await databases.open();
+    const pragma = async (name: string) => {
+      const result = await sql.raw(`pragma ${name}`).execute(db);
+      return Object.values(result.rows[0] as Record<string, unknown>)[0];
+    };
+    expect(await pragma("journal_mode")).toBe("wal");
+    expect(await pragma("synchronous")).toBe(2); // FULL
+    expect(await pragma("busy_timeout")).toBe(5000);
+    expect(await pragma("foreign_keys")).toBe(1);
   });
 });
