@@ -34,9 +34,10 @@ let appServer;
 try {
   appServer = await loadServer();
 } catch (error) {
-  // Configuration errors carry a readable list; anything else gets its stack.
-  const isConfigError = error instanceof Error && error.name === "InvalidEnvError";
-  console.error(isConfigError ? error.message : error);
+  // Problems the operator fixes (configuration, an unreachable database) say what to do; anything
+  // else is a bug and gets its stack.
+  const isStartupError = error instanceof Error && "isStartupError" in error;
+  console.error(isStartupError ? error.message : error);
   process.exit(1);
 }
 

@@ -4,8 +4,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { migrateToLatest } from "~/lib/db/database.server";
-import { getDatabase } from "~/lib/db/db.server";
+import { prepareDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { checkHealth } from "~/lib/health.server";
 import { getLogger } from "~/lib/logger.server";
@@ -36,8 +35,7 @@ export type AppServer = {
 export async function createAppServer(options: ServerOptions): Promise<AppServer> {
   const env = getEnv();
   const logger = getLogger();
-  const database = getDatabase();
-  const applied = await migrateToLatest(database);
+  const { handle: database, applied } = await prepareDatabase();
   logger.info(
     { dialect: database.dialect, applied },
     applied.length ? "database migrated" : "database up to date",

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { StartupError } from "./startup-error";
 
 const portSchema = z.coerce
   .number({ error: "must be a number" })
@@ -56,7 +57,7 @@ export type Env = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
 };
 
-export class InvalidEnvError extends Error {
+export class InvalidEnvError extends StartupError {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     this.name = "InvalidEnvError";

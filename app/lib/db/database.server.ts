@@ -35,6 +35,17 @@ export function databaseOptionsFromEnv(env: {
     : { dialect: "sqlite", filename: path.join(env.dataDir, "app.db") };
 }
 
+/** Where the database is, for messages and logs: never includes a password. */
+export function describeDatabase(options: DatabaseOptions): string {
+  if (options.dialect === "sqlite") return `SQLite file ${options.filename}`;
+  try {
+    const url = new URL(options.connectionString);
+    return `PostgreSQL at ${url.hostname}:${url.port || "5432"}${url.pathname}`;
+  } catch {
+    return "PostgreSQL (unparsable DATABASE_URL)";
+  }
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.dialect === "sqlite") {
     fs.mkdirSync(path.dirname(options.filename), { recursive: true });
