@@ -11,14 +11,26 @@ import {
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/not-found-page";
+import { editionPath, editionsNewestFirst, getCurrentEdition } from "~/content/editions";
 import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
+import type { SiteData } from "~/lib/site-data";
 import type { Route } from "./+types/root";
 import "~/styles/global.css";
 import "~/components/layout/layout.css";
 
-export function loader() {
-  return { baseUrl: getEnv().baseUrl };
+export function loader(): SiteData {
+  const current = getCurrentEdition();
+  return {
+    baseUrl: getEnv().baseUrl,
+    conference: {
+      editions: editionsNewestFirst.map((edition) => ({
+        year: edition.year,
+        path: editionPath(edition),
+      })),
+      current: { year: current.year, path: editionPath(current) },
+    },
+  };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -1,10 +1,21 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { listEditionPages } from "./content/editions";
 
 // Every page of the site, listed explicitly. Route modules stay thin: loader, action, meta and a
-// component that renders a feature.
+// component that renders a feature. Conference edition pages come from the content list, so adding an
+// edition adds its routes.
+const editionRoutes = listEditionPages().map(({ path }) =>
+  route(path.slice(1), "routes/sculc-edition.tsx", { id: path.slice(1) }),
+);
+
 export default [
   index("routes/home.tsx", { id: "home" }),
   route("home", "routes/home.tsx", { id: "home-alias" }),
+  route("board", "routes/board.tsx"),
+  route("naclo", "routes/naclo.tsx"),
+  route("events", "routes/events.tsx"),
+  route("sculc", "routes/sculc.tsx"),
+  ...editionRoutes,
   route("robots.txt", "routes/robots.txt.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("*", "routes/not-found.tsx"),

@@ -25,6 +25,36 @@ test.describe("accessibility (axe)", () => {
     await expectNoAxeViolations(page);
   });
 
+  for (const path of [
+    "/board",
+    "/naclo",
+    "/events",
+    "/sculc-2025",
+    "/sculc-2024",
+    "/sculc-2023",
+    "/sculc-2023-program",
+    "/sculc-2023-schedule",
+    "/sculc-2023-presentation",
+    "/sculc-2023-photo",
+    "/sculc-2022",
+    "/sculc-2022-program",
+    "/sculc-2022-presentation",
+    "/sculc-2022-photo",
+  ]) {
+    test(`${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test("board with every past season open", async ({ page }) => {
+    await page.goto("/board");
+    for (const toggle of await page.getByRole("button", { name: / Board$/ }).all())
+      await toggle.click();
+    await expectNoAxeViolations(page);
+  });
+
   test("404 page", async ({ page }) => {
     await page.goto("/this-page-does-not-exist");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

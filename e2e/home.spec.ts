@@ -7,7 +7,9 @@ function carousel(page: Page): Locator {
 }
 
 function bullets(page: Page): Locator {
-  return carousel(page).getByRole("navigation", { name: "Bullet Navigation" }).getByRole("button");
+  return carousel(page)
+    .getByRole("navigation", { name: "Photos from society life: choose a slide" })
+    .getByRole("button");
 }
 
 async function activeSlideNumber(page: Page): Promise<number> {
@@ -105,7 +107,7 @@ test.describe("home page", () => {
     const intervals = await region.evaluate(
       (element) =>
         new Promise<number[]>((resolve) => {
-          const bulletNav = element.querySelector('[aria-label="Bullet Navigation"]');
+          const bulletNav = element.querySelector(".image-gallery-bullets-container");
           if (!bulletNav) throw new Error("no bullets");
           const activeIndex = () =>
             Array.from(bulletNav.querySelectorAll("button")).findIndex(
@@ -126,10 +128,15 @@ test.describe("home page", () => {
           observer.observe(bulletNav, { subtree: true, attributeFilter: ["aria-pressed"] });
         }),
     );
+    // A busy machine can delay one slide's render by a few hundred milliseconds, which shortens one
+    // interval and lengthens the next; their average stays on the configured 3000 ms.
     for (const interval of intervals) {
-      expect(interval).toBeGreaterThan(2_900);
-      expect(interval).toBeLessThan(3_500);
+      expect(interval).toBeGreaterThan(2_400);
+      expect(interval).toBeLessThan(3_700);
     }
+    const average = intervals.reduce((sum, interval) => sum + interval, 0) / intervals.length;
+    expect(average).toBeGreaterThan(2_850);
+    expect(average).toBeLessThan(3_250);
 
     const transition = await region
       .locator(".image-gallery-slides-container")

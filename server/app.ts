@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { listEmbedOrigins } from "~/features/embeds/embed-origins";
 import { prepareDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { checkHealth } from "~/lib/health.server";
@@ -69,15 +70,18 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
               "img-src": ["'self'", "data:"],
               "font-src": ["'self'"],
               "connect-src": ["'self'"],
+              // Our own program PDFs, and the forms and slides the content embeds.
+              "frame-src": ["'self'", ...listEmbedOrigins()],
               "object-src": ["'none'"],
               "base-uri": ["'self'"],
               "form-action": ["'self'"],
-              "frame-ancestors": ["'none'"],
+              // Only the site may frame its pages (it shows its own PDFs in a frame).
+              "frame-ancestors": ["'self'"],
               ...(isHttps ? { "upgrade-insecure-requests": [] } : {}),
             },
           }
         : false,
-      frameguard: { action: "deny" },
+      frameguard: { action: "sameorigin" },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       // HSTS over plain HTTP would be ignored at best; send it only when the site is served over HTTPS.
       strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,

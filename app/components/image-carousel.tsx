@@ -58,8 +58,13 @@ export function ImageCarousel({
   }, [setAnnouncements]);
 
   useEffect(() => {
+    // The library names every carousel's bullets "Bullet Navigation"; with several carousels on a page
+    // those landmarks must be told apart.
+    regionRef.current
+      ?.querySelector(".image-gallery-bullets-container")
+      ?.setAttribute("aria-label", `${label}: choose a slide`);
     resume();
-  }, [resume]);
+  }, [resume, label]);
 
   const items: GalleryItem[] = images.map((image, index) => ({
     original: image.src,

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { conferenceShortName, editionPath, getCurrentEdition } from "~/content/editions";
 import { site } from "~/content/site";
+import { useSiteData } from "~/lib/site-data";
 
 /** The page for any address that does not exist; rendered inside the normal layout with status 404. */
 export function NotFoundPage() {
-  const currentEdition = getCurrentEdition();
+  const { current } = useSiteData().conference;
   return (
     <section className="section not-found">
       <div className="container stack">
@@ -20,9 +20,7 @@ export function NotFoundPage() {
             <Link to="/">Home page</Link>
           </li>
           <li>
-            <Link to={editionPath(currentEdition)}>
-              {conferenceShortName} {currentEdition.year}
-            </Link>
+            <Link to={current.path}>SCULC {current.year}</Link>
           </li>
           <li>
             <Link to="/board">Our Board</Link>

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  editionPath,
-  editions,
-  editionsNewestFirst,
-  formatEditionDate,
-  getCurrentEdition,
-} from "./editions";
+import { formatLongDate } from "~/lib/dates";
+import { editionPath, editions, editionsNewestFirst, getCurrentEdition } from "./editions";
 import { editionsSchema } from "./editions.schema";
 
 describe("conference editions content", () => {
@@ -30,7 +25,7 @@ describe("conference editions content", () => {
   it("has 2025 as the current edition, on Saturday 17 May 2025", () => {
     const current = getCurrentEdition();
     expect(current.year).toBe(2025);
-    expect(formatEditionDate(current)).toBe("Saturday, May 17, 2025");
+    expect(formatLongDate(current.date)).toBe("Saturday, May 17, 2025");
     expect(editionPath(current)).toBe("/sculc-2025");
   });
 

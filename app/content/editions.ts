@@ -1,57 +1,22 @@
+import { formatLongDate } from "../lib/dates";
+import type { EditionContent, EditionPage } from "./sculc/edition-types";
+import edition2022 from "./sculc/editions/2022";
+import edition2023 from "./sculc/editions/2023";
+import edition2024 from "./sculc/editions/2024";
+import edition2025 from "./sculc/editions/2025";
+
 /**
- * Editions of SCULC, the society's annual undergraduate linguistics conference. Exactly one edition is
- * current: the nav dropdown and the home page's conference blurb follow it. Adding next year's
- * conference starts with an entry here; editions.schema.ts says what an entry must hold.
+ * Editions of SCULC, the society's annual undergraduate linguistics conference, one file each in
+ * app/content/sculc/editions/. Exactly one is current: the nav dropdown, /sculc, the home page's blurb
+ * and the events list follow it. Add next year's edition here (see docs/content.md); app/routes.ts makes
+ * its pages from this list.
+ *
+ * Server-side content: pages receive what they show through loaders, so the browser never downloads
+ * every edition's text.
  */
-export const conferenceName = "Southern California Undergraduate Linguistics Conference";
-export const conferenceShortName = "SCULC";
-export const conferenceFoundedYear = 2010;
+export type Edition = EditionContent;
 
-export type Edition = {
-  year: number;
-  isCurrent: boolean;
-  /** Conference day as an ISO date (YYYY-MM-DD), in the conference's time zone. */
-  date: string;
-  /** Opening and closing times as shown to people, e.g. "9:00 AM". */
-  startTime: string;
-  endTime: string;
-  venue: string;
-};
-
-export const editions: Edition[] = [
-  {
-    year: 2025,
-    isCurrent: true,
-    date: "2025-05-17",
-    startTime: "9:00 AM",
-    endTime: "5:30 PM",
-    venue: "Student Center Pavilion and online",
-  },
-  {
-    year: 2024,
-    isCurrent: false,
-    date: "2024-05-18",
-    startTime: "9:00 AM",
-    endTime: "5:00 PM",
-    venue: "Student Center Pavilion",
-  },
-  {
-    year: 2023,
-    isCurrent: false,
-    date: "2023-05-27",
-    startTime: "9:00 AM",
-    endTime: "5:30 PM",
-    venue: "Student Center Pavilion",
-  },
-  {
-    year: 2022,
-    isCurrent: false,
-    date: "2022-05-21",
-    startTime: "9:00 AM",
-    endTime: "5:00 PM",
-    venue: "Student Center Pavilion and online",
-  },
-];
+export const editions: Edition[] = [edition2025, edition2024, edition2023, edition2022];
 
 /** Newest first, as menus list them. */
 export const editionsNewestFirst: Edition[] = [...editions].sort((a, b) => b.year - a.year);
@@ -66,13 +31,30 @@ export function editionPath(edition: Pick<Edition, "year">): string {
   return `/sculc-${edition.year}`;
 }
 
-/** "Saturday, May 17, 2025": the date is read as a calendar day, never shifted by time zones. */
+/** /sculc-2023 for the main page, /sculc-2023-program for its "program" sub-page. */
+export function editionPagePath(edition: Pick<Edition, "year">, page: Pick<EditionPage, "slug">) {
+  return page.slug ? `${editionPath(edition)}-${page.slug}` : editionPath(edition);
+}
+
+/** Every edition page with its path, in menu order. */
+export function listEditionPages(): { edition: Edition; page: EditionPage; path: string }[] {
+  return editionsNewestFirst.flatMap((edition) =>
+    edition.pages.map((page) => ({ edition, page, path: editionPagePath(edition, page) })),
+  );
+}
+
+export function findEditionPage(pathname: string) {
+  return listEditionPages().find((entry) => entry.path === pathname);
+}
+
+/** The edition after this one, for "has concluded: see next year" banners. */
+export function nextEditionAfter(edition: Pick<Edition, "year">): Edition | undefined {
+  return [...editions]
+    .sort((a, b) => a.year - b.year)
+    .find((candidate) => candidate.year > edition.year);
+}
+
+/** The edition's day as "Saturday, May 17, 2025". */
 export function formatEditionDate(edition: Pick<Edition, "date">): string {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${edition.date}T00:00:00Z`));
+  return formatLongDate(edition.date);
 }

@@ -1,6 +1,22 @@
+import { editionPath, getCurrentEdition } from "~/content/editions";
 import { HomePage } from "~/features/home/home-page";
+import { formatLongDate } from "~/lib/dates";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
+
+export function loader() {
+  const edition = getCurrentEdition();
+  return {
+    edition: {
+      year: edition.year,
+      path: editionPath(edition),
+      dateLabel: formatLongDate(edition.date),
+      startTime: edition.startTime,
+      endTime: edition.endTime,
+      venue: edition.venue,
+    },
+  };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -11,6 +27,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     baseUrl: baseUrlFrom(matches),
   });
 
-export default function Home() {
-  return <HomePage />;
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return <HomePage edition={loaderData.edition} />;
 }

@@ -1,8 +1,8 @@
-import { buildSitemap, indexablePaths } from "~/features/seo/sitemap";
+import { buildSitemap, listIndexablePaths } from "~/features/seo/sitemap";
 import { getEnv } from "~/lib/env.server";
 
 export function loader() {
-  return new Response(buildSitemap(getEnv().baseUrl, indexablePaths), {
+  return new Response(buildSitemap(getEnv().baseUrl, listIndexablePaths()), {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",
       "Cache-Control": "public, max-age=3600",

@@ -1,4 +1,4 @@
-import { conferenceName, conferenceShortName } from "~/content/editions";
+import { conferenceName, conferenceShortName } from "~/content/conference";
 import { site } from "~/content/site";
 
 export function SiteFooter() {

@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import logoUrl from "~/assets/images/logo.svg";
-import { conferenceShortName, editionPath, editionsNewestFirst } from "~/content/editions";
 import { site } from "~/content/site";
+import { useSiteData } from "~/lib/site-data";
 import { NavDropdown } from "./nav-dropdown";
 import { useDismiss } from "./use-dismiss";
 
-const conferenceLinks = editionsNewestFirst.map((edition) => ({
-  to: editionPath(edition),
-  label: `${conferenceShortName} ${edition.year}`,
-}));
-
 export function SiteHeader() {
+  const { conference } = useSiteData();
+  const conferenceLinks = conference.editions.map((edition) => ({
+    to: edition.path,
+    label: `SCULC ${edition.year}`,
+  }));
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -58,7 +58,7 @@ export function SiteHeader() {
                 Home
               </NavLink>
             </li>
-            <NavDropdown label={conferenceShortName} links={conferenceLinks} />
+            <NavDropdown label="SCULC" links={conferenceLinks} />
             <li className="site-nav__item">
               <NavLink to="/naclo" className="site-nav__link" prefetch="intent">
                 NACLO

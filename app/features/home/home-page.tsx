@@ -1,21 +1,23 @@
 import { Link } from "react-router";
 import logoUrl from "~/assets/images/logo.svg";
 import { ImageCarousel } from "~/components/image-carousel";
-import {
-  conferenceFoundedYear,
-  conferenceName,
-  conferenceShortName,
-  editionPath,
-  formatEditionDate,
-  getCurrentEdition,
-} from "~/content/editions";
+import { conferenceFoundedYear, conferenceName } from "~/content/conference";
 import { site } from "~/content/site";
 import { homeCarouselImages } from "./home-carousel-images";
 import { SocialIcon } from "./social-icon";
 import "./home.css";
 
-export function HomePage() {
-  const edition = getCurrentEdition();
+/** What the home page shows of the current conference edition (from the route's loader). */
+export type HomeEdition = {
+  year: number;
+  path: string;
+  dateLabel: string;
+  startTime: string;
+  endTime: string;
+  venue: string;
+};
+
+export function HomePage({ edition }: { edition: HomeEdition }) {
   return (
     <>
       <section className="home-hero" aria-labelledby="home-title">
@@ -32,8 +34,8 @@ export function HomePage() {
             <h1 id="home-title">{site.name}</h1>
             <p className="lead home-hero__tagline">{site.tagline}</p>
             <div className="home-hero__actions">
-              <Link className="button" to={editionPath(edition)} prefetch="intent">
-                {conferenceShortName} {edition.year}
+              <Link className="button" to={edition.path} prefetch="intent">
+                SCULC {edition.year}
               </Link>
               <Link className="button button--secondary" to="/board" prefetch="intent">
                 Meet the board
@@ -65,9 +67,8 @@ export function HomePage() {
             </p>
             <p>
               We also run a testing site for NACLO, the North American Computational Linguistics
-              Open competition, and every spring we host {conferenceShortName}, a conference where
-              undergraduates present their own research. No experience needed: come to a meeting and
-              say hello.
+              Open competition, and every spring we host SCULC, a conference where undergraduates
+              present their own research. No experience needed: come to a meeting and say hello.
             </p>
           </div>
           <ImageCarousel
@@ -83,9 +84,7 @@ export function HomePage() {
           <div className="home-conference card">
             <div>
               <p className="eyebrow">Our annual conference</p>
-              <h2 id="conference-title">
-                {conferenceShortName} {edition.year}
-              </h2>
+              <h2 id="conference-title">SCULC {edition.year}</h2>
               <p>
                 The {conferenceName} gives undergraduates a welcoming place to present original
                 research in every area of linguistics, often for the first time. Founded in{" "}
@@ -97,7 +96,7 @@ export function HomePage() {
               <div>
                 <dt>When</dt>
                 <dd>
-                  {formatEditionDate(edition)}, {edition.startTime} to {edition.endTime}
+                  {edition.dateLabel}, {edition.startTime} to {edition.endTime}
                 </dd>
               </div>
               <div>
@@ -106,8 +105,11 @@ export function HomePage() {
               </div>
             </dl>
             <p className="home-conference__action">
-              <Link className="button" to={editionPath(edition)} prefetch="intent">
-                Explore {conferenceShortName} {edition.year}
+              <Link className="button" to={edition.path} prefetch="intent">
+                Explore SCULC {edition.year}
+              </Link>
+              <Link className="button button--secondary" to="/events" prefetch="intent">
+                All events
               </Link>
             </p>
           </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildRobotsTxt, buildSitemap } from "./sitemap";
+import { buildRobotsTxt, buildSitemap, listIndexablePaths } from "./sitemap";
 
 describe("sitemap and robots.txt", () => {
   it("lists absolute URLs and escapes XML in them", () => {
@@ -13,5 +13,14 @@ describe("sitemap and robots.txt", () => {
     expect(buildRobotsTxt("https://example.edu")).toContain(
       "Sitemap: https://example.edu/sitemap.xml",
     );
+  });
+
+  it("lists every public page once, and no alias", () => {
+    const paths = listIndexablePaths();
+    expect(paths).toContain("/board");
+    expect(paths).toContain("/sculc-2023-photo");
+    expect(paths).not.toContain("/home");
+    expect(paths).not.toContain("/sculc");
+    expect(new Set(paths).size).toBe(paths.length);
   });
 });

@@ -1,8 +1,12 @@
+import { listEditionPages } from "~/content/editions";
+
 /**
  * Public pages that search engines should index, by canonical path. Aliases (/home, /sculc) are left
- * out: they point at a page listed here. Add each new public page.
+ * out: they point at a page listed here. Conference pages follow the content; add other new pages here.
  */
-export const indexablePaths: string[] = ["/"];
+export function listIndexablePaths(): string[] {
+  return ["/", "/board", "/naclo", "/events", ...listEditionPages().map((entry) => entry.path)];
+}
 
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);

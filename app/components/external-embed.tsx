@@ -1,0 +1,55 @@
+import { useState } from "react";
+import type { Embed, EmbedKind } from "~/content/embed";
+import "./external-embed.css";
+
+const loadLabels: Record<EmbedKind, string> = {
+  slides: "Show the slides here",
+  poster: "Show the poster here",
+  form: "Show the form here",
+  video: "Play the video here",
+  document: "Show the document here",
+};
+
+/**
+ * A third-party frame that loads only when the visitor asks for it. Until then nothing is requested from
+ * the other site (no tracking, no cost, no errors when it is blocked or offline), and the plain link
+ * always works, with or without JavaScript.
+ */
+export function ExternalEmbed({ embed, height = 480 }: { embed: Embed; height?: number }) {
+  const [isLoaded, setIsLoaded] = useState(false);
+  const linkUrl = embed.linkUrl ?? embed.embedUrl;
+  const host = new URL(linkUrl).hostname.replace(/^www\./, "");
+  return (
+    <div className="external-embed">
+      {isLoaded ? (
+        <iframe
+          className="external-embed__frame"
+          src={embed.embedUrl}
+          title={embed.title}
+          height={height}
+          loading="lazy"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+        />
+      ) : (
+        <div className="external-embed__placeholder" style={{ minHeight: `${height / 2}px` }}>
+          <p className="external-embed__title">{embed.title}</p>
+          <button
+            type="button"
+            className="button external-embed__load"
+            onClick={() => setIsLoaded(true)}
+          >
+            {loadLabels[embed.kind]}
+          </button>
+          <p className="external-embed__note">Loads content from {host}.</p>
+        </div>
+      )}
+      <p className="external-embed__link">
+        <a href={linkUrl} target="_blank" rel="noopener noreferrer">
+          Open “{embed.title}” on {host}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </p>
+    </div>
+  );
+}

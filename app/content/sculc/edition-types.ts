@@ -1,0 +1,82 @@
+import type { Embed } from "../embed";
+import type { Presenter } from "./program-types";
+
+/**
+ * A SCULC edition: one file in app/content/sculc/editions/, listed in app/content/editions.ts. Its pages
+ * (the main page, then any sub-pages) are made of the sections below, which the edition page renders in
+ * order; images and documents are looked up by the edition's year (see docs/content.md).
+ */
+export type EditionContent = {
+  year: number;
+  isCurrent: boolean;
+  /** ISO date of the conference day, in the conference's time zone. */
+  date: string;
+  startTime: string;
+  endTime: string;
+  venue: string;
+  /** One sentence about this edition, for search results and link previews. */
+  summary: string;
+  /** How visitors move between sections or pages: anchors beside the page, or a bar of sub-pages. */
+  navigation: "side-menu" | "sub-navbar";
+  /** The main page first (slug ""), then sub-pages such as "program" (served at /sculc-YYYY-program). */
+  pages: EditionPage[];
+};
+
+export type EditionPage = {
+  slug: string;
+  /** The label in the sub-navbar. */
+  navLabel: string;
+  /** The page's heading and title. */
+  title: string;
+  description: string;
+  sections: EditionSection[];
+};
+
+export type PresentationEmbed = { title: string; presenters: Presenter[]; embed: Embed };
+
+export type LinkItem = { label: string; href: string; description?: string };
+
+type SectionBase = {
+  /** Anchor id, unique on its page; the side menu links to it. */
+  id: string;
+  heading: string;
+  /** The side menu's shorter label, when the heading is long. */
+  menuLabel?: string;
+};
+
+export type EditionSection = SectionBase &
+  (
+    | {
+        kind: "details";
+        checkIn?: string;
+        lunch?: string;
+        format?: string;
+        attendance: string;
+        /** Extra facts, e.g. the abstract deadline. */
+        facts?: { label: string; value: string }[];
+      }
+    | { kind: "text"; paragraphs: string[]; facts?: { label: string; value: string }[] }
+    | { kind: "recap"; paragraphs: string[]; photoCredit?: string }
+    | { kind: "keynote"; speaker: string; affiliation: string; talkTitle: string; bio: string }
+    | { kind: "program-document"; file: string; intro?: string }
+    | { kind: "program-pages"; intro?: string }
+    | { kind: "program-list"; intro?: string }
+    | { kind: "schedule-image"; intro?: string }
+    | {
+        kind: "presentations";
+        intro?: string;
+        display: "collapsible" | "list";
+        items: PresentationEmbed[];
+      }
+    | { kind: "gallery"; intro?: string }
+    | {
+        kind: "guidelines";
+        status: "open" | "closed";
+        /** Shown as written, e.g. "Sunday, March 24, 2024, 11:59 PM Pacific Time". */
+        deadline?: string;
+        items: string[];
+        /** Where the call (or its form) is, when it is open. */
+        action?: LinkItem;
+      }
+    | { kind: "links"; email?: string; links: LinkItem[] }
+  );

@@ -1,0 +1,46 @@
+import type { BoardMember, BoardSeason } from "~/content/board/types";
+
+type SeasonModule = { default: BoardSeason };
+
+// Every file in the seasons folder is a season: adding next year's board is adding a file (and photos).
+const seasonModules = import.meta.glob<SeasonModule>("../../content/board/seasons/*.ts", {
+  eager: true,
+});
+
+const photoUrls = import.meta.glob<string>("../../assets/images/board/*/*.webp", {
+  eager: true,
+  query: "?url",
+  import: "default",
+});
+
+/** Seasons from their modules, newest first (ids are "YYYY-YYYY", so they sort as text). */
+export function collectBoardSeasons(modules: Record<string, SeasonModule>): BoardSeason[] {
+  return Object.values(modules)
+    .map((module) => module.default)
+    .sort((a, b) => b.id.localeCompare(a.id));
+}
+
+export const boardSeasons: BoardSeason[] = collectBoardSeasons(seasonModules);
+
+export const seasonModulePaths: string[] = Object.keys(seasonModules);
+
+export type MemberPhoto = { src: string; srcSet: string };
+
+const photoWidths = [200, 400] as const;
+
+/** The member's portrait, or undefined when its files are missing (a test checks that none are). */
+export function memberPhoto(season: BoardSeason, member: BoardMember): MemberPhoto | undefined {
+  const urls = photoWidths.map(
+    (width) => photoUrls[`../../assets/images/board/${season.id}/${member.id}-${width}.webp`],
+  );
+  if (urls.some((url) => url === undefined)) return undefined;
+  return {
+    src: urls[1] as string,
+    srcSet: urls.map((url, index) => `${url} ${photoWidths[index]}w`).join(", "),
+  };
+}
+
+/** "2025-2026" reads as "2025–2026" on the page. */
+export function seasonLabel(season: BoardSeason): string {
+  return season.id.replace("-", "–");
+}

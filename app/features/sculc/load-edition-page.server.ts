@@ -1,0 +1,63 @@
+import {
+  editionPagePath,
+  editionPath,
+  findEditionPage,
+  nextEditionAfter,
+} from "~/content/editions";
+import type { EditionSection } from "~/content/sculc/edition-types";
+import { programFor } from "~/content/sculc/program-lookup";
+import { formatLongDate } from "~/lib/dates";
+import {
+  documentUrlFor,
+  galleriesFor,
+  programPagesFor,
+  scheduleImageFor,
+} from "./edition-media.server";
+import type { EditionPageData, ResolvedSection } from "./edition-page-data";
+
+function resolveSection(year: number, section: EditionSection): ResolvedSection {
+  switch (section.kind) {
+    case "program-document":
+      return { ...section, url: documentUrlFor(section.file) };
+    case "program-pages":
+      return { ...section, images: programPagesFor(year) };
+    case "schedule-image":
+      return { ...section, image: scheduleImageFor(year) };
+    case "gallery":
+      return { ...section, ...galleriesFor(year) };
+    case "program-list":
+      return { ...section, items: programFor(year).items };
+    default:
+      return section;
+  }
+}
+
+/** The edition page at this path, ready to render; undefined when no edition page lives there. */
+export function loadEditionPage(pathname: string): EditionPageData | undefined {
+  const found = findEditionPage(pathname);
+  if (!found) return undefined;
+  const { edition, page } = found;
+  const next = edition.isCurrent ? undefined : nextEditionAfter(edition);
+  return {
+    edition: {
+      year: edition.year,
+      isCurrent: edition.isCurrent,
+      dateLabel: formatLongDate(edition.date),
+      startTime: edition.startTime,
+      endTime: edition.endTime,
+      venue: edition.venue,
+    },
+    page: { slug: page.slug, title: page.title, description: page.description },
+    navigation: edition.navigation,
+    subPages:
+      edition.pages.length > 1
+        ? edition.pages.map((candidate) => ({
+            label: candidate.navLabel,
+            path: editionPagePath(edition, candidate),
+            isCurrent: candidate.slug === page.slug,
+          }))
+        : [],
+    nextEdition: next ? { year: next.year, path: editionPath(next) } : null,
+    sections: page.sections.map((section) => resolveSection(edition.year, section)),
+  };
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { formatLongDate, todayInConferenceTimeZone } from "./dates";
+
+describe("dates", () => {
+  it("formats a calendar day without shifting it by time zone", () => {
+    expect(formatLongDate("2025-01-23")).toBe("Thursday, January 23, 2025");
+  });
+
+  it("knows the day in California, which is behind UTC", () => {
+    // 05:00 UTC on 18 January is still 17 January in Los Angeles.
+    expect(todayInConferenceTimeZone(new Date("2025-01-18T05:00:00Z"))).toBe("2025-01-17");
+    expect(todayInConferenceTimeZone(new Date("2025-01-18T09:00:00Z"))).toBe("2025-01-18");
+  });
+});

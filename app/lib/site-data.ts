@@ -1,0 +1,20 @@
+import { useRouteLoaderData } from "react-router";
+
+/** What every page needs from the server, loaded once by the root route. */
+export type SiteData = {
+  baseUrl: string;
+  conference: {
+    editions: { year: number; path: string }[];
+    current: { year: number; path: string };
+  };
+};
+
+const fallback: SiteData = {
+  baseUrl: "",
+  conference: { editions: [], current: { year: 0, path: "/" } },
+};
+
+/** The root loader's data; a fallback while the root itself is failing (its error page). */
+export function useSiteData(): SiteData {
+  return (useRouteLoaderData("root") as SiteData | undefined) ?? fallback;
+}

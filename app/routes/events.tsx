@@ -1,0 +1,23 @@
+import { EventsPage } from "~/features/events/events-page";
+import { listAllEvents, splitEvents } from "~/features/events/list-events";
+import { todayInConferenceTimeZone } from "~/lib/dates";
+import { baseUrlFrom, pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/events";
+
+// Upcoming and past are decided on the server for each request, by the day in California.
+export function loader() {
+  return splitEvents(listAllEvents(), todayInConferenceTimeZone());
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Events",
+    description:
+      "Upcoming and past events of the Undergraduate Linguistics Society: SCULC conference days and NACLO testing sessions.",
+    canonicalPath: "/events",
+    baseUrl: baseUrlFrom(matches),
+  });
+
+export default function Events({ loaderData }: Route.ComponentProps) {
+  return <EventsPage upcoming={loaderData.upcoming} past={loaderData.past} />;
+}

@@ -1,0 +1,26 @@
+import { naclo } from "~/content/naclo";
+import { NacloPage } from "~/features/naclo/naclo-page";
+import { formatLongDate } from "~/lib/dates";
+import { baseUrlFrom, pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/naclo";
+
+export function loader() {
+  return {
+    naclo,
+    openRoundDate: formatLongDate(naclo.openRound.date),
+    trainingDate: formatLongDate(naclo.trainingSession.date),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "NACLO testing site",
+    description:
+      "Take the North American Computational Linguistics Open at our campus testing site: open round on Thursday, January 23, 2025, and a free online training session.",
+    canonicalPath: "/naclo",
+    baseUrl: baseUrlFrom(matches),
+  });
+
+export default function Naclo({ loaderData }: Route.ComponentProps) {
+  return <NacloPage {...loaderData} />;
+}
