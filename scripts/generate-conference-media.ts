@@ -14,9 +14,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
-import { type Edition, editions, formatEditionDate } from "../app/content/editions";
+import { type Edition, editions } from "../app/content/editions";
 import type { Photo, ProgramItem, ProgramItemKind } from "../app/content/sculc/program-types";
 import { featuredPresentations2025, programs } from "../app/content/sculc/programs";
+import { formatLongDate } from "../app/lib/dates";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const IMG_DIR = path.join(ROOT, "app/assets/images/sculc");
@@ -501,7 +502,7 @@ function coverBlock(L: PdfLayout, year: number): void {
   L.text(M, 62, SOCIETY.toUpperCase(), "bold", 9, C.accentSoft);
   L.text(M, 124, `SCULC ${year}`, "bold", 50, C.white);
   L.text(M, 150, CONFERENCE, "regular", 13, C.accentMist);
-  L.text(M, 186, formatEditionDate(ed), "bold", 14, C.white);
+  L.text(M, 186, formatLongDate(ed.date), "bold", 14, C.white);
   const times = `${ed.startTime} – ${ed.endTime}`;
   const extra =
     checkIn && checkIn.start !== ed.startTime ? ` · check-in from ${checkIn.start}` : "";
@@ -697,7 +698,7 @@ async function programPdf(year: number): Promise<{ bytes: Uint8Array; pages: Op[
   stamp.setUTCMonth(stamp.getUTCMonth() - 1);
   doc.setTitle(`SCULC ${year} Program`);
   doc.setAuthor(SOCIETY);
-  doc.setSubject(`Program of the ${CONFERENCE}, ${formatEditionDate(ed)}`);
+  doc.setSubject(`Program of the ${CONFERENCE}, ${formatLongDate(ed.date)}`);
   doc.setKeywords(["SCULC", "linguistics", "undergraduate research", "conference", `${year}`]);
   doc.setCreator("scripts/generate-conference-media.ts");
   doc.setProducer("pdf-lib");
@@ -809,7 +810,7 @@ function typeHeader(vw: number, h: number, year: number, subtitle: string): stri
     T(
       80,
       h * 0.79,
-      `${formatEditionDate(ed)} · ${ed.startTime} – ${ed.endTime}`,
+      `${formatLongDate(ed.date)} · ${ed.startTime} – ${ed.endTime}`,
       h * 0.08,
       C.white,
       {
@@ -998,7 +999,7 @@ function programCover2024(): Page {
     T(cx, 720, "SCULC 2024", 110, C.primaryDark, { weight: "bold", anchor: "middle" }),
     T(cx, 772, CONFERENCE, 30, C.slate, { anchor: "middle" }),
     rect(cx - 50, 804, 100, 6, C.amber, { rx: 3 }),
-    T(cx, 866, formatEditionDate(ed), 36, C.ink, { weight: "bold", anchor: "middle" }),
+    T(cx, 866, formatLongDate(ed.date), 36, C.ink, { weight: "bold", anchor: "middle" }),
     T(cx, 910, `${ed.startTime} – ${ed.endTime} · ${ed.venue}`, 28, C.slate, { anchor: "middle" }),
     stat(cx - 300, `${researchers}`, "undergraduate researchers"),
     stat(cx, `${talks}`, "talks"),
@@ -1034,7 +1035,7 @@ function programSchedule2024(): Page {
     rect(0, 0, PROG_W, 14, C.primary),
     T(80, 118, "Schedule", 64, C.primaryDark, { weight: "bold" }),
     rect(80, 140, 80, 6, C.amber, { rx: 3 }),
-    T(80, 196, `${formatEditionDate(editionFor(2024))} · Student Center Pavilion`, 24, C.slate),
+    T(80, 196, `${formatLongDate(editionFor(2024).date)} · Student Center Pavilion`, 24, C.slate),
     s.svg,
     programFooter(2),
   ].join("");

@@ -1,5 +1,4 @@
 import { type ReactNode, useId, useState } from "react";
-import "./collapsible.css";
 
 /**
  * A section whose body opens and closes from a real button (aria-expanded, aria-controls). Like the

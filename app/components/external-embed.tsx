@@ -1,6 +1,5 @@
 import { useState } from "react";
 import type { Embed, EmbedKind } from "~/content/embed";
-import "./external-embed.css";
 
 const loadLabels: Record<EmbedKind, string> = {
   slides: "Show the slides here",

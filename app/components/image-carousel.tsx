@@ -1,7 +1,5 @@
-import { useCallback, useEffect, useRef } from "react";
+import { type CSSProperties, useCallback, useEffect, useRef } from "react";
 import ImageGallery, { type GalleryItem, type ImageGalleryRef } from "react-image-gallery";
-import "react-image-gallery/styles/image-gallery.css";
-import "./image-carousel.css";
 
 /** The gallery behaviour SPEC.md fixes for every carousel on the site. */
 export const galleryDefaults = {
@@ -31,12 +29,15 @@ export function ImageCarousel({
   images,
   sizes,
   label,
+  isPageLead = false,
 }: {
   images: CarouselImage[];
   /** The `sizes` attribute: how wide the carousel is drawn at each viewport width. */
   sizes: string;
   /** An accessible name for the carousel region. */
   label: string;
+  /** The carousel is the first thing on the page: its first picture is fetched before anything else. */
+  isPageLead?: boolean;
 }) {
   const galleryRef = useRef<ImageGalleryRef>(null);
   const regionRef = useRef<HTMLElement>(null);
@@ -66,7 +67,7 @@ export function ImageCarousel({
     resume();
   }, [resume, label]);
 
-  const items: GalleryItem[] = images.map((image, index) => ({
+  const items: GalleryItem[] = images.map((image) => ({
     original: image.src,
     srcSet: image.srcSet,
     sizes,
@@ -74,9 +75,33 @@ export function ImageCarousel({
     originalHeight: String(image.height),
     originalAlt: image.alt,
     description: image.caption,
-    // The first slide is visible at once; the others are fetched only when needed.
-    loading: index === 0 ? "eager" : "lazy",
   }));
+  const firstSrc = images[0]?.src;
+
+  // Drawn here rather than by the library so the first picture can carry fetchpriority; the first slide
+  // is visible at once, the others are fetched only when needed.
+  function renderItem(item: GalleryItem) {
+    const isFirst = item.original === firstSrc;
+    return (
+      <>
+        <img
+          className="image-gallery-image"
+          src={item.original}
+          srcSet={item.srcSet}
+          sizes={item.sizes}
+          width={item.originalWidth}
+          height={item.originalHeight}
+          alt={item.originalAlt}
+          loading={isFirst ? "eager" : "lazy"}
+          fetchPriority={isFirst && isPageLead ? "high" : "auto"}
+          decoding="async"
+        />
+        {item.description ? (
+          <span className="image-gallery-description">{item.description}</span>
+        ) : null}
+      </>
+    );
+  }
 
   function pause() {
     isInteractingRef.current = true;
@@ -92,6 +117,12 @@ export function ImageCarousel({
     <section
       ref={regionRef}
       className="image-carousel"
+      // Slides keep their pictures' shape (landscape photos, portrait program pages), never cropped.
+      style={
+        images[0]
+          ? ({ "--carousel-aspect": `${images[0].width} / ${images[0].height}` } as CSSProperties)
+          : undefined
+      }
       aria-roledescription="carousel"
       aria-label={label}
       onMouseEnter={pause}
@@ -104,6 +135,7 @@ export function ImageCarousel({
       <ImageGallery
         ref={galleryRef}
         items={items}
+        renderItem={renderItem}
         {...galleryDefaults}
         autoPlay={false}
         infinite

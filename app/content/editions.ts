@@ -1,4 +1,3 @@
-import { formatLongDate } from "../lib/dates";
 import type { EditionContent, EditionPage } from "./sculc/edition-types";
 import edition2022 from "./sculc/editions/2022";
 import edition2023 from "./sculc/editions/2023";
@@ -52,9 +51,4 @@ export function nextEditionAfter(edition: Pick<Edition, "year">): Edition | unde
   return [...editions]
     .sort((a, b) => a.year - b.year)
     .find((candidate) => candidate.year > edition.year);
-}
-
-/** The edition's day as "Saturday, May 17, 2025". */
-export function formatEditionDate(edition: Pick<Edition, "date">): string {
-  return formatLongDate(edition.date);
 }

@@ -68,7 +68,7 @@ export function EditionPage({
           </nav>
         ) : null}
         <div className="edition-sections">
-          {sections.map((section) => (
+          {sections.map((section, index) => (
             <section
               key={section.id}
               id={section.id}
@@ -76,7 +76,7 @@ export function EditionPage({
               aria-labelledby={`${section.id}-heading`}
             >
               <h2 id={`${section.id}-heading`}>{section.heading}</h2>
-              <EditionSectionBody section={section} edition={edition} />
+              <EditionSectionBody section={section} edition={edition} isPageLead={index === 0} />
             </section>
           ))}
         </div>

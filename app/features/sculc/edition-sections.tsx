@@ -47,9 +47,12 @@ function Presentation({ item, headingLevel }: { item: PresentationEmbed; heading
 export function EditionSectionBody({
   section,
   edition,
+  isPageLead,
 }: {
   section: ResolvedSection;
   edition: Edition;
+  /** The section comes first on its page, so its first picture is the page's main image. */
+  isPageLead: boolean;
 }) {
   switch (section.kind) {
     case "details": {
@@ -170,7 +173,8 @@ export function EditionSectionBody({
               width={section.image.width}
               height={section.image.height}
               alt={section.image.alt}
-              loading="lazy"
+              loading={isPageLead ? "eager" : "lazy"}
+              fetchPriority={isPageLead ? "high" : "auto"}
               decoding="async"
             />
           </a>
@@ -203,10 +207,15 @@ export function EditionSectionBody({
       return (
         <>
           {section.intro ? <p>{section.intro}</p> : null}
-          {section.galleries.map((gallery) => (
+          {section.galleries.map((gallery, index) => (
             <div key={gallery.title} className="edition-gallery">
               <h3>{gallery.title}</h3>
-              <ImageCarousel images={gallery.images} label={gallery.title} sizes={carouselSizes} />
+              <ImageCarousel
+                images={gallery.images}
+                label={gallery.title}
+                sizes={carouselSizes}
+                isPageLead={isPageLead && index === 0}
+              />
             </div>
           ))}
           {section.credit ? <p className="edition-credit">{section.credit}</p> : null}
