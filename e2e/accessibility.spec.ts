@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { contentPagePaths } from "./support/pages";
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -25,22 +26,7 @@ test.describe("accessibility (axe)", () => {
     await expectNoAxeViolations(page);
   });
 
-  for (const path of [
-    "/board",
-    "/naclo",
-    "/events",
-    "/sculc-2025",
-    "/sculc-2024",
-    "/sculc-2023",
-    "/sculc-2023-program",
-    "/sculc-2023-schedule",
-    "/sculc-2023-presentation",
-    "/sculc-2023-photo",
-    "/sculc-2022",
-    "/sculc-2022-program",
-    "/sculc-2022-presentation",
-    "/sculc-2022-photo",
-  ]) {
+  for (const path of contentPagePaths) {
     test(`${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

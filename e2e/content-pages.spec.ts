@@ -1,21 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-
-const contentPages = [
-  "/board",
-  "/naclo",
-  "/events",
-  "/sculc-2025",
-  "/sculc-2024",
-  "/sculc-2023",
-  "/sculc-2023-program",
-  "/sculc-2023-schedule",
-  "/sculc-2023-presentation",
-  "/sculc-2023-photo",
-  "/sculc-2022",
-  "/sculc-2022-program",
-  "/sculc-2022-presentation",
-  "/sculc-2022-photo",
-];
+import { contentPagePaths } from "./support/pages";
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(
@@ -25,7 +9,7 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test.describe("every content page", () => {
-  for (const path of contentPages) {
+  for (const path of contentPagePaths) {
     test(`${path} renders in the layout with its own title, description and no sideways scroll`, async ({
       page,
     }) => {

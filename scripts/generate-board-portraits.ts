@@ -18,6 +18,7 @@ import season2023 from "../app/content/board/seasons/2023-2024";
 import season2024 from "../app/content/board/seasons/2024-2025";
 import season2025 from "../app/content/board/seasons/2025-2026";
 import type { BoardMember, BoardSeason } from "../app/content/board/types";
+import { type Attrs, circle, el, ellipse, esc, pathEl, rect } from "./lib/svg";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BOARD_DIR = path.join(ROOT, "app/assets/images/board");
@@ -150,37 +151,6 @@ const TOP_STYLES: ReadonlyArray<readonly [TopStyle, number]> = [
 // ---------------------------------------------------------------------------------------------
 // Tiny SVG helpers (as in generate-images.ts). Numbers are rounded to keep the SVG small.
 // ---------------------------------------------------------------------------------------------
-type Attrs = Record<string, string | number | undefined>;
-
-const r1 = (v: number): number => Math.round(v * 10) / 10;
-
-function esc(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-function el(tag: string, attrs: Attrs, children?: string): string {
-  const a = Object.entries(attrs)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => ` ${k}="${typeof v === "number" ? r1(v) : v}"`)
-    .join("");
-  return children === undefined ? `<${tag}${a}/>` : `<${tag}${a}>${children}</${tag}>`;
-}
-
-function rect(x: number, y: number, w: number, h: number, fill: string, extra: Attrs = {}) {
-  return el("rect", { x, y, width: w, height: h, fill, ...extra });
-}
-
-function circle(cx: number, cy: number, r: number, fill: string, extra: Attrs = {}) {
-  return el("circle", { cx, cy, r, fill, ...extra });
-}
-
-function ellipse(cx: number, cy: number, rx: number, ry: number, fill: string, extra: Attrs = {}) {
-  return el("ellipse", { cx, cy, rx, ry, fill, ...extra });
-}
-
-function pathEl(d: string, fill: string, extra: Attrs = {}) {
-  return el("path", { d, fill, ...extra });
-}
 
 /** An open stroked path with round ends (brows, smiles, glasses arms). */
 function stroke(d: string, colour: string, width: number, extra: Attrs = {}) {

@@ -18,6 +18,18 @@ import { type Edition, editions } from "../app/content/editions";
 import type { Photo, ProgramItem, ProgramItemKind } from "../app/content/sculc/program-types";
 import { featuredPresentations2025, programs } from "../app/content/sculc/programs";
 import { formatLongDate } from "../app/lib/dates";
+import {
+  blurFilter,
+  circle,
+  el,
+  ellipse,
+  esc,
+  group,
+  line,
+  pathEl,
+  r1,
+  rect,
+} from "./lib/svg";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const IMG_DIR = path.join(ROOT, "app/assets/images/sculc");
@@ -69,41 +81,6 @@ const TYPE = "Liberation Sans, Arial, Helvetica, sans-serif";
 // ---------------------------------------------------------------------------------------------
 // Tiny SVG helpers (as in generate-images.ts). Numbers are rounded to keep the SVG small.
 // ---------------------------------------------------------------------------------------------
-type Attrs = Record<string, string | number | undefined>;
-
-const r1 = (v: number): number => Math.round(v * 10) / 10;
-
-function esc(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-function el(tag: string, attrs: Attrs, children?: string): string {
-  const a = Object.entries(attrs)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => ` ${k}="${typeof v === "number" ? r1(v) : v}"`)
-    .join("");
-  return children === undefined ? `<${tag}${a}/>` : `<${tag}${a}>${children}</${tag}>`;
-}
-
-function rect(x: number, y: number, w: number, h: number, fill: string, extra: Attrs = {}) {
-  return el("rect", { x, y, width: w, height: h, fill, ...extra });
-}
-
-function circle(cx: number, cy: number, r: number, fill: string, extra: Attrs = {}) {
-  return el("circle", { cx, cy, r, fill, ...extra });
-}
-
-function ellipse(cx: number, cy: number, rx: number, ry: number, fill: string, extra: Attrs = {}) {
-  return el("ellipse", { cx, cy, rx, ry, fill, ...extra });
-}
-
-function pathEl(d: string, fill: string, extra: Attrs = {}) {
-  return el("path", { d, fill, ...extra });
-}
-
-function line(x1: number, y1: number, x2: number, y2: number, stroke: string, extra: Attrs = {}) {
-  return el("line", { x1, y1, x2, y2, stroke, "stroke-linecap": "round", ...extra });
-}
 
 type TextOpts = {
   size: number;
@@ -135,10 +112,6 @@ function text(x: number, y: number, s: string, o: TextOpts): string {
   );
 }
 
-function group(children: string, extra: Attrs = {}): string {
-  return el("g", extra, children);
-}
-
 function gradient(
   id: string,
   stops: ReadonlyArray<readonly [number, string, number?]>,
@@ -156,11 +129,6 @@ function radial(id: string, stops: ReadonlyArray<readonly [number, string, numbe
     .map(([o, c, a]) => el("stop", { offset: o, "stop-color": c, "stop-opacity": a }))
     .join("");
   return el("radialGradient", { id, cx: 0.5, cy: 0.5, r: 0.5 }, s);
-}
-
-function blurFilter(id: string, sd: number): string {
-  const b = el("feGaussianBlur", { stdDeviation: sd });
-  return el("filter", { id, x: "-50%", y: "-50%", width: "200%", height: "200%" }, b);
 }
 
 /** Shared defs: light falls from the top left, so shapes are shaded darker on the right. */
