@@ -21,6 +21,10 @@ test.describe("every content page", () => {
       expect(await page.title()).toMatch(/· Undergraduate Linguistics Society$/);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+        "content",
+        /^http:\/\/localhost:\d+\/assets\/.+\.webp$/,
+      );
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
         "href",
         new RegExp(`${path}$`),

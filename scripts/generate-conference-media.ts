@@ -18,18 +18,7 @@ import { type Edition, editions } from "../app/content/editions";
 import type { Photo, ProgramItem, ProgramItemKind } from "../app/content/sculc/program-types";
 import { featuredPresentations2025, programs } from "../app/content/sculc/programs";
 import { formatLongDate } from "../app/lib/dates";
-import {
-  blurFilter,
-  circle,
-  el,
-  ellipse,
-  esc,
-  group,
-  line,
-  pathEl,
-  r1,
-  rect,
-} from "./lib/svg";
+import { blurFilter, circle, el, ellipse, esc, group, line, pathEl, r1, rect } from "./lib/svg";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const IMG_DIR = path.join(ROOT, "app/assets/images/sculc");

@@ -1,7 +1,11 @@
 import type { MetaDescriptor } from "react-router";
+import defaultShareImage from "~/assets/images/home/poster-session-1200.webp";
 import { site } from "~/content/site";
 
 type RootData = { baseUrl: string };
+
+const defaultShareImageAlt =
+  "Students browse research posters under a SCULC banner at the undergraduate linguistics conference.";
 
 /** Reads the site's public base URL from the root loader's data, as every meta function receives it. */
 export function baseUrlFrom(
@@ -20,7 +24,9 @@ export function pageMeta(options: {
   description: string;
   canonicalPath?: string;
   baseUrl: string;
+  /** A site path to a 1200 × 750 picture for link previews. */
   image?: string;
+  imageAlt?: string;
 }): MetaDescriptor[] {
   const title = options.title ? `${options.title} · ${site.name}` : site.name;
   const descriptors: MetaDescriptor[] = [
@@ -36,8 +42,14 @@ export function pageMeta(options: {
     descriptors.push({ tagName: "link", rel: "canonical", href: url });
     descriptors.push({ property: "og:url", content: url });
   }
-  if (options.image) {
-    descriptors.push({ property: "og:image", content: `${options.baseUrl}${options.image}` });
-  }
+  // Link previews (chat apps, social sites) show this picture; pages may pass their own.
+  const image = `${options.baseUrl}${options.image ?? defaultShareImage}`;
+  descriptors.push(
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "750" },
+    { property: "og:image:alt", content: options.imageAlt ?? defaultShareImageAlt },
+    { name: "twitter:card", content: "summary_large_image" },
+  );
   return descriptors;
 }
