@@ -1,5 +1,6 @@
 // Starts the production server on PostgreSQL in an emptied `e2e` schema of TEST_DATABASE_URL's
-// database, so each run begins from nothing; the schema is dropped again when the server stops.
+// database, so each run begins from nothing. The schema is also dropped when the server exits cleanly;
+// Playwright may kill it outright, so the drop at start is what guarantees a fresh run.
 import { spawn } from "node:child_process";
 import pg from "pg";
 
