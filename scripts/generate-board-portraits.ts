@@ -18,7 +18,7 @@ import season2023 from "../app/content/board/seasons/2023-2024";
 import season2024 from "../app/content/board/seasons/2024-2025";
 import season2025 from "../app/content/board/seasons/2025-2026";
 import type { BoardMember, BoardSeason } from "../app/content/board/types";
-import { type Attrs, circle, el, ellipse, esc, pathEl, rect } from "./lib/svg";
+import { type Attrs, circle, el, ellipse, esc, mulberry32, pathEl, rect } from "./lib/svg";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BOARD_DIR = path.join(ROOT, "app/assets/images/board");
@@ -202,17 +202,6 @@ function hash(s: string): number {
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   return h;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Rnd = () => number;

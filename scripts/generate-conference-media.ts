@@ -18,7 +18,22 @@ import { type Edition, editions } from "../app/content/editions";
 import type { Photo, ProgramItem, ProgramItemKind } from "../app/content/sculc/program-types";
 import { featuredPresentations2025, programs } from "../app/content/sculc/programs";
 import { formatLongDate } from "../app/lib/dates";
-import { blurFilter, circle, el, ellipse, esc, group, line, pathEl, r1, rect } from "./lib/svg";
+import {
+  blurFilter,
+  circle,
+  contactShadow,
+  el,
+  ellipse,
+  gradient,
+  group,
+  line,
+  mulberry32,
+  pathEl,
+  r1,
+  rect,
+  type TextOpts,
+  text,
+} from "./lib/svg";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const IMG_DIR = path.join(ROOT, "app/assets/images/sculc");
@@ -64,54 +79,11 @@ const C = {
 
 /** Scenes use DejaVu like the home artwork; typeset pages use Liberation Sans, whose metrics
  * match Helvetica, so pdf-lib's Helvetica widths measure them exactly. */
-const SANS = "DejaVu Sans, Liberation Sans, sans-serif";
 const TYPE = "Liberation Sans, Arial, Helvetica, sans-serif";
 
 // ---------------------------------------------------------------------------------------------
 // Tiny SVG helpers (as in generate-images.ts). Numbers are rounded to keep the SVG small.
 // ---------------------------------------------------------------------------------------------
-
-type TextOpts = {
-  size: number;
-  fill: string;
-  weight?: number | "bold";
-  anchor?: "start" | "middle" | "end";
-  italic?: boolean;
-  opacity?: number;
-  spacing?: number;
-  family?: string;
-};
-
-function text(x: number, y: number, s: string, o: TextOpts): string {
-  return el(
-    "text",
-    {
-      x,
-      y,
-      "font-family": o.family ?? SANS,
-      "font-size": o.size,
-      "font-weight": o.weight,
-      "font-style": o.italic ? "italic" : undefined,
-      "text-anchor": o.anchor,
-      "letter-spacing": o.spacing,
-      fill: o.fill,
-      opacity: o.opacity,
-    },
-    esc(s),
-  );
-}
-
-function gradient(
-  id: string,
-  stops: ReadonlyArray<readonly [number, string, number?]>,
-  dir: { x1?: number; y1?: number; x2?: number; y2?: number } = {},
-): string {
-  const { x1 = 0, y1 = 0, x2 = 0, y2 = 1 } = dir;
-  const s = stops
-    .map(([o, c, a]) => el("stop", { offset: o, "stop-color": c, "stop-opacity": a }))
-    .join("");
-  return el("linearGradient", { id, x1, y1, x2, y2 }, s);
-}
 
 function radial(id: string, stops: ReadonlyArray<readonly [number, string, number?]>): string {
   const s = stops
@@ -168,22 +140,6 @@ function svgDoc(body: string, defs: string, vw: number, vh: number, width: numbe
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
     `viewBox="0 0 ${vw} ${vh}"><defs>${commonDefs()}${defs}</defs>${body}</svg>`
   );
-}
-
-/** Seeded PRNG (mulberry32), so every run draws the same crowd. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function contactShadow(cx: number, cy: number, rx: number, ry: number, opacity = 0.22): string {
-  return ellipse(cx, cy, rx, ry, "#000", { opacity, filter: "url(#blur8)" });
 }
 
 function lightBeam(x0: number, width: number, opacity: number): string {

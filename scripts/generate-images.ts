@@ -14,6 +14,7 @@ import sharp from "sharp";
 import {
   blurFilter,
   circle,
+  contactShadow,
   el,
   ellipse,
   esc,
@@ -25,6 +26,9 @@ import {
   r1,
   radial,
   rect,
+  SANS,
+  type TextOpts,
+  text,
 } from "./lib/svg";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -67,41 +71,9 @@ const C = {
   white: "#ffffff",
 } as const;
 
-const SANS = "DejaVu Sans, Liberation Sans, sans-serif";
-
 // ---------------------------------------------------------------------------------------------
 // Tiny SVG helpers. Numbers are rounded to keep the SVG (and the diffs) small.
 // ---------------------------------------------------------------------------------------------
-
-type TextOpts = {
-  size: number;
-  fill: string;
-  weight?: number | "bold";
-  anchor?: "start" | "middle" | "end";
-  italic?: boolean;
-  opacity?: number;
-  spacing?: number;
-  family?: string;
-};
-
-function text(x: number, y: number, s: string, o: TextOpts): string {
-  return el(
-    "text",
-    {
-      x,
-      y,
-      "font-family": o.family ?? SANS,
-      "font-size": o.size,
-      "font-weight": o.weight,
-      "font-style": o.italic ? "italic" : undefined,
-      "text-anchor": o.anchor,
-      "letter-spacing": o.spacing,
-      fill: o.fill,
-      opacity: o.opacity,
-    },
-    esc(s),
-  );
-}
 
 /**
  * Shared defs. Light falls from the top left in every scene, so `shadeR` (darker on the right)
@@ -151,11 +123,6 @@ function svgDoc(body: string, defs: string, width: number): string {
 }
 
 type Scene = { defs: string; body: string };
-
-/** A soft blurred contact shadow, cast down and to the right (light is top left). */
-function contactShadow(cx: number, cy: number, rx: number, ry: number, opacity = 0.22): string {
-  return ellipse(cx, cy, rx, ry, "#000", { opacity, filter: "url(#blur8)" });
-}
 
 /** Diagonal beam of window light from the top left, laid over a whole scene. */
 function lightBeam(id: string, x0: number, width: number, opacity: number): string {

@@ -99,3 +99,48 @@ export function mulberry32(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** The scenes' typeface: DejaVu covers the IPA; Liberation Sans is the fallback. */
+export const SANS = "DejaVu Sans, Liberation Sans, sans-serif";
+
+export type TextOpts = {
+  size: number;
+  fill: string;
+  weight?: number | "bold";
+  anchor?: "start" | "middle" | "end";
+  italic?: boolean;
+  opacity?: number;
+  spacing?: number;
+  family?: string;
+};
+
+export function text(x: number, y: number, s: string, o: TextOpts): string {
+  return el(
+    "text",
+    {
+      x,
+      y,
+      "font-family": o.family ?? SANS,
+      "font-size": o.size,
+      "font-weight": o.weight,
+      "font-style": o.italic ? "italic" : undefined,
+      "text-anchor": o.anchor,
+      "letter-spacing": o.spacing,
+      fill: o.fill,
+      opacity: o.opacity,
+    },
+    esc(s),
+  );
+}
+
+/** A soft shadow under an object; scenes define the #blur8 filter (see blurFilter). */
+/** A soft blurred contact shadow, cast down and to the right (light is top left). */
+export function contactShadow(
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  opacity = 0.22,
+): string {
+  return ellipse(cx, cy, rx, ry, "#000", { opacity, filter: "url(#blur8)" });
+}
