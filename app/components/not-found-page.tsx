@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { editionName } from "~/content/conference";
 import { site } from "~/content/site";
 import { useSiteData } from "~/lib/site-data";
 
@@ -20,7 +21,7 @@ export function NotFoundPage() {
             <Link to="/">Home page</Link>
           </li>
           <li>
-            <Link to={current.path}>SCULC {current.year}</Link>
+            <Link to={current.path}>{editionName(current.year)}</Link>
           </li>
           <li>
             <Link to="/board">Our Board</Link>

@@ -1,8 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import defaultShareImage from "~/assets/images/home/poster-session-1200.webp";
 import { site } from "~/content/site";
-
-type RootData = { baseUrl: string };
+import type { SiteData } from "./site-data";
 
 const defaultShareImageAlt =
   "Students browse research posters under a SCULC banner at the undergraduate linguistics conference.";
@@ -11,7 +10,7 @@ const defaultShareImageAlt =
 export function baseUrlFrom(
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
 ) {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
+  const root = matches.find((match) => match?.id === "root")?.loaderData as SiteData | undefined;
   return root?.baseUrl ?? "";
 }
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import logoUrl from "~/assets/images/logo.svg";
+import { conferenceShortName, editionName } from "~/content/conference";
 import { site } from "~/content/site";
 import { useSiteData } from "~/lib/site-data";
 import { NavDropdown } from "./nav-dropdown";
@@ -10,7 +11,7 @@ export function SiteHeader() {
   const { conference } = useSiteData();
   const conferenceLinks = conference.editions.map((edition) => ({
     to: edition.path,
-    label: `SCULC ${edition.year}`,
+    label: editionName(edition.year),
   }));
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
@@ -58,7 +59,7 @@ export function SiteHeader() {
                 Home
               </NavLink>
             </li>
-            <NavDropdown label="SCULC" links={conferenceLinks} />
+            <NavDropdown label={conferenceShortName} links={conferenceLinks} />
             <li className="site-nav__item">
               <NavLink to="/naclo" className="site-nav__link" prefetch="intent">
                 NACLO

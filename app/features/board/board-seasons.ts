@@ -1,4 +1,5 @@
 import type { BoardMember, BoardSeason } from "~/content/board/types";
+import { type ResponsiveSources, responsiveSources } from "~/lib/responsive-image";
 
 type SeasonModule = { default: BoardSeason };
 
@@ -24,20 +25,18 @@ export const boardSeasons: BoardSeason[] = collectBoardSeasons(seasonModules);
 
 export const seasonModulePaths: string[] = Object.keys(seasonModules);
 
-export type MemberPhoto = { src: string; srcSet: string };
-
 const photoWidths = [200, 400] as const;
 
 /** The member's portrait, or undefined when its files are missing (a test checks that none are). */
-export function memberPhoto(season: BoardSeason, member: BoardMember): MemberPhoto | undefined {
-  const urls = photoWidths.map(
-    (width) => photoUrls[`../../assets/images/board/${season.id}/${member.id}-${width}.webp`],
+export function memberPhoto(
+  season: BoardSeason,
+  member: BoardMember,
+): ResponsiveSources | undefined {
+  return responsiveSources(
+    photoUrls,
+    `../../assets/images/board/${season.id}/${member.id}`,
+    photoWidths,
   );
-  if (urls.some((url) => url === undefined)) return undefined;
-  return {
-    src: urls[1] as string,
-    srcSet: urls.map((url, index) => `${url} ${photoWidths[index]}w`).join(", "),
-  };
 }
 
 /** "2025-2026" reads as "2025–2026" on the page. */

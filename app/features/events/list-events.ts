@@ -1,3 +1,4 @@
+import { editionName } from "~/content/conference";
 import { editionPath, editions } from "~/content/editions";
 import { naclo } from "~/content/naclo";
 import { formatLongDate } from "~/lib/dates";
@@ -16,7 +17,7 @@ export type SiteEvent = {
 export function listAllEvents(): SiteEvent[] {
   const conferenceDays = editions.map((edition) => ({
     date: edition.date,
-    title: `SCULC ${edition.year}`,
+    title: editionName(edition.year),
     time: `${edition.startTime} to ${edition.endTime}`,
     place: edition.venue,
     href: editionPath(edition),

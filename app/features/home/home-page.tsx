@@ -1,7 +1,12 @@
 import { Link } from "react-router";
 import logoUrl from "~/assets/images/logo.svg";
 import { ImageCarousel } from "~/components/image-carousel";
-import { conferenceFoundedYear, conferenceName } from "~/content/conference";
+import {
+  conferenceFoundedYear,
+  conferenceName,
+  conferenceShortName,
+  editionName,
+} from "~/content/conference";
 import { site } from "~/content/site";
 import { homeCarouselImages } from "./home-carousel-images";
 import { SocialIcon } from "./social-icon";
@@ -35,7 +40,7 @@ export function HomePage({ edition }: { edition: HomeEdition }) {
             <p className="lead home-hero__tagline">{site.tagline}</p>
             <div className="home-hero__actions">
               <Link className="button" to={edition.path} prefetch="intent">
-                SCULC {edition.year}
+                {editionName(edition.year)}
               </Link>
               <Link className="button button--secondary" to="/board" prefetch="intent">
                 Meet the board
@@ -67,8 +72,9 @@ export function HomePage({ edition }: { edition: HomeEdition }) {
             </p>
             <p>
               We also run a testing site for NACLO, the North American Computational Linguistics
-              Open competition, and every spring we host SCULC, a conference where undergraduates
-              present their own research. No experience needed: come to a meeting and say hello.
+              Open competition, and every spring we host {conferenceShortName}, a conference where
+              undergraduates present their own research. No experience needed: come to a meeting and
+              say hello.
             </p>
           </div>
           <ImageCarousel
@@ -84,7 +90,7 @@ export function HomePage({ edition }: { edition: HomeEdition }) {
           <div className="home-conference card">
             <div>
               <p className="eyebrow">Our annual conference</p>
-              <h2 id="conference-title">SCULC {edition.year}</h2>
+              <h2 id="conference-title">{editionName(edition.year)}</h2>
               <p>
                 The {conferenceName} gives undergraduates a welcoming place to present original
                 research in every area of linguistics, often for the first time. Founded in{" "}
@@ -106,7 +112,7 @@ export function HomePage({ edition }: { edition: HomeEdition }) {
             </dl>
             <p className="home-conference__action">
               <Link className="button" to={edition.path} prefetch="intent">
-                Explore SCULC {edition.year}
+                Explore {editionName(edition.year)}
               </Link>
               <Link className="button button--secondary" to="/events" prefetch="intent">
                 All events

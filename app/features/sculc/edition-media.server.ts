@@ -1,5 +1,6 @@
 import type { CarouselImage } from "~/components/image-carousel";
 import type { Photo } from "~/content/sculc/program-types";
+import { responsiveSources } from "~/lib/responsive-image";
 
 /**
  * Images and documents of each edition, found by convention under app/assets: images/sculc/{year}/
@@ -31,15 +32,11 @@ function manifestFor(year: number): YearManifest {
 }
 
 export function imageFor(year: number, photo: Photo): CarouselImage {
-  const urlAt = (width: number) => {
-    const url = imageUrls[`../../assets/images/sculc/${year}/${photo.slug}-${width}.webp`];
-    if (!url) throw new Error(`Missing image sculc/${year}/${photo.slug}-${width}.webp`);
-    return url;
-  };
-  const largest = photo.widths[photo.widths.length - 1] ?? photo.width;
+  const base = `../../assets/images/sculc/${year}/${photo.slug}`;
+  const sources = responsiveSources(imageUrls, base, photo.widths);
+  if (!sources) throw new Error(`Missing image files for sculc/${year}/${photo.slug}`);
   return {
-    src: urlAt(largest),
-    srcSet: photo.widths.map((width) => `${urlAt(width)} ${width}w`).join(", "),
+    ...sources,
     width: photo.width,
     height: photo.height,
     alt: photo.alt,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
-import { conferenceName } from "~/content/conference";
+import { conferenceName, editionName } from "~/content/conference";
 import type { EditionPageData } from "./edition-page-data";
 import { EditionSectionBody } from "./edition-sections";
 import "./edition-page.css";
@@ -34,15 +34,15 @@ export function EditionPage({
       {data.nextEdition ? (
         <div className="container">
           <p className="concluded-banner">
-            <strong>SCULC {edition.year} has concluded.</strong> Thank you to everyone who
+            <strong>{editionName(edition.year)} has concluded.</strong> Thank you to everyone who
             presented, volunteered and attended!{" "}
-            <Link to={data.nextEdition.path}>See SCULC {data.nextEdition.year}</Link>
+            <Link to={data.nextEdition.path}>See {editionName(data.nextEdition.year)}</Link>
           </p>
         </div>
       ) : null}
 
       {data.subPages.length ? (
-        <nav className="container edition-subnav" aria-label={`SCULC ${edition.year} pages`}>
+        <nav className="container edition-subnav" aria-label={`${editionName(edition.year)} pages`}>
           <ul>
             {data.subPages.map((subPage) => (
               <li key={subPage.path}>

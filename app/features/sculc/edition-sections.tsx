@@ -1,6 +1,7 @@
 import { Collapsible } from "~/components/collapsible";
 import { ExternalEmbed } from "~/components/external-embed";
 import { ImageCarousel } from "~/components/image-carousel";
+import { editionName } from "~/content/conference";
 import type { PresentationEmbed } from "~/content/sculc/edition-types";
 import type { Presenter } from "~/content/sculc/program-types";
 import type { EditionPageData, ResolvedSection } from "./edition-page-data";
@@ -110,7 +111,7 @@ export function EditionSectionBody({
           <iframe
             className="edition-document"
             src={section.url}
-            title={`SCULC ${edition.year} program (PDF)`}
+            title={`${editionName(edition.year)} program (PDF)`}
             loading="lazy"
           />
         </>
@@ -122,7 +123,7 @@ export function EditionSectionBody({
           <div className="edition-program-pages">
             <ImageCarousel
               images={section.images}
-              label={`SCULC ${edition.year} program pages`}
+              label={`${editionName(edition.year)} program pages`}
               sizes="(min-width: 40rem) 32rem, calc(100vw - 2rem)"
             />
           </div>
@@ -134,7 +135,7 @@ export function EditionSectionBody({
           {section.intro ? <p>{section.intro}</p> : null}
           <div className="table-scroll">
             <table className="program-table">
-              <caption className="visually-hidden">SCULC {edition.year} schedule</caption>
+              <caption className="visually-hidden">{editionName(edition.year)} schedule</caption>
               <thead>
                 <tr>
                   <th scope="col">Time</th>
