@@ -12,6 +12,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/not-found-page";
 import { editionPath, editionsNewestFirst, getCurrentEdition } from "~/content/editions";
+import { getViewer, sessionMiddleware } from "~/features/accounts/session.server";
 import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import type { SiteData } from "~/lib/site-data";
@@ -25,10 +26,14 @@ import "~/components/image-carousel.css";
 import "~/components/collapsible.css";
 import "~/components/external-embed.css";
 
-export function loader(): SiteData {
+// Reads the session once per request, for every loader and action below the root.
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export function loader({ context }: Route.LoaderArgs): SiteData {
   const current = getCurrentEdition();
   return {
     baseUrl: getEnv().baseUrl,
+    viewer: getViewer(context),
     conference: {
       editions: editionsNewestFirst.map((edition) => ({
         year: edition.year,
@@ -85,6 +90,20 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <section className="section">
+        <div className="container stack">
+          <title>Access denied</title>
+          <h1>Access denied</h1>
+          <p className="lead">
+            This page is for the society's admins. If you think you should have access, ask an admin
+            to grant it. Back to the <a href="/">home page</a>.
+          </p>
+        </div>
+      </section>
+    );
+  }
   const isDevelopment = import.meta.env.DEV;
   return (
     <section className="section">

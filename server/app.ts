@@ -4,7 +4,9 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { checkGoogleSignIn, getAuth } from "~/features/accounts/auth.server";
 import { listEmbedOrigins } from "~/features/embeds/embed-origins";
+import { clientAddressHeader } from "~/lib/client-address.server";
 import { prepareDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { checkHealth } from "~/lib/health.server";
@@ -42,14 +44,20 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
     applied.length ? "database migrated" : "database up to date",
   );
 
+  const auth = getAuth();
+  await checkGoogleSignIn(auth, env, logger);
+
   const isProduction = options.mode === "production";
   const isHttps = env.baseUrl.startsWith("https://");
   const app = express();
   app.disable("x-powered-by");
   if (env.trustProxy !== undefined) app.set("trust proxy", env.trustProxy);
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    // The one client address the app believes (rate limits, session records): the peer, or what the
+    // proxies named by TRUST_PROXY report. A value the client sent itself is overwritten.
+    req.headers[clientAddressHeader] = req.ip ?? "";
     next();
   });
   app.use(
@@ -74,7 +82,13 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
               "frame-src": ["'self'", ...listEmbedOrigins()],
               "object-src": ["'none'"],
               "base-uri": ["'self'"],
-              "form-action": ["'self'"],
+              // The Google button posts to /login, which redirects to the provider, and Chrome applies
+              // form-action to redirects after a post. The provider's sign-in page is on the origin
+              // of its discovery document (accounts.google.com for Google).
+              "form-action": [
+                "'self'",
+                ...(env.google ? [new URL(env.google.discoveryUrl).origin] : []),
+              ],
               // Only the site may frame its pages (it shows its own PDFs in a frame).
               "frame-ancestors": ["'self'"],
               ...(isHttps ? { "upgrade-insecure-requests": [] } : {}),
@@ -132,7 +146,10 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
     port: env.port,
     host: env.host,
     baseUrl: env.baseUrl,
-    close: () => database.close(),
+    close: async () => {
+      await auth.settleBackgroundTasks();
+      await database.close();
+    },
   };
 }
 

@@ -14,7 +14,48 @@ describe("parseEnv", () => {
       databaseUrl: undefined,
       trustProxy: undefined,
       logLevel: "info",
+      authSecret: undefined,
+      smtpUrl: undefined,
+      mailFrom: undefined,
+      google: undefined,
+      adminEmails: [],
     });
+  });
+
+  it("turns Google sign-in on with a client ID, with Google's discovery document unless overridden", () => {
+    expect(parseEnv({ GOOGLE_CLIENT_ID: "id" }).google).toEqual({
+      clientId: "id",
+      clientSecret: undefined,
+      discoveryUrl: "https://accounts.google.com/.well-known/openid-configuration",
+    });
+    expect(
+      parseEnv({
+        GOOGLE_CLIENT_ID: "id",
+        GOOGLE_DISCOVERY_URL: "http://localhost:3127/.well-known/openid-configuration",
+      }).google?.discoveryUrl,
+    ).toBe("http://localhost:3127/.well-known/openid-configuration");
+    expect(parseEnv({ GOOGLE_CLIENT_SECRET: "secret" }).google).toBeUndefined();
+  });
+
+  it("reads ADMIN_EMAILS as a lowercased list and refuses entries that are not addresses", () => {
+    expect(parseEnv({ ADMIN_EMAILS: " Chair@Example.edu, ,web@example.edu " }).adminEmails).toEqual(
+      ["chair@example.edu", "web@example.edu"],
+    );
+    expect(() => parseEnv({ ADMIN_EMAILS: "chair@example.edu, not-an-address" })).toThrow(
+      /ADMIN_EMAILS/,
+    );
+  });
+
+  it("refuses a short BETTER_AUTH_SECRET and a mail URL that is not SMTP", () => {
+    expect(() => parseEnv({ BETTER_AUTH_SECRET: "short" })).toThrow(
+      /BETTER_AUTH_SECRET: must be at least 32/,
+    );
+    expect(() => parseEnv({ SMTP_URL: "http://mail.example.edu" })).toThrow(
+      /SMTP_URL: must be an smtp/,
+    );
+    expect(parseEnv({ SMTP_URL: "smtps://user:pw@mail.example.edu:465" }).smtpUrl).toBe(
+      "smtps://user:pw@mail.example.edu:465",
+    );
   });
 
   it("derives the base URL from PORT and drops a trailing slash from BASE_URL", () => {

@@ -44,7 +44,42 @@ const envSchema = z.object({
       .optional(),
   ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BETTER_AUTH_SECRET: optionalString.pipe(
+    z
+      .string()
+      .min(32, "must be at least 32 characters (for example `openssl rand -base64 32`)")
+      .optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^smtps?:\/\//,
+        "must be an smtp:// or smtps:// URL (leave it unset to write mail to DATA_DIR/mail)",
+      )
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_DISCOVERY_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  ),
+  ADMIN_EMAILS: optionalString.pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email("must be a comma-separated list of email addresses")))
+      .optional(),
+  ),
 });
+
+const googleDiscoveryDefault = "https://accounts.google.com/.well-known/openid-configuration";
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -55,6 +90,13 @@ export type Env = {
   databaseUrl: string | undefined;
   trustProxy: boolean | number | string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** Undefined means "generate one into DATA_DIR on first start" (see features/accounts/auth-secret.server.ts). */
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  /** Google sign-in is on only when a client ID is configured. */
+  google: { clientId: string; clientSecret: string | undefined; discoveryUrl: string } | undefined;
+  adminEmails: string[];
 };
 
 export class InvalidEnvError extends StartupError {
@@ -89,6 +131,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     databaseUrl: values.DATABASE_URL,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
+    authSecret: values.BETTER_AUTH_SECRET,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    google: values.GOOGLE_CLIENT_ID
+      ? {
+          clientId: values.GOOGLE_CLIENT_ID,
+          clientSecret: values.GOOGLE_CLIENT_SECRET,
+          discoveryUrl: values.GOOGLE_DISCOVERY_URL ?? googleDiscoveryDefault,
+        }
+      : undefined,
+    adminEmails: values.ADMIN_EMAILS ?? [],
   };
 }
 

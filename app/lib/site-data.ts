@@ -3,6 +3,8 @@ import { useRouteLoaderData } from "react-router";
 /** What every page needs from the server, loaded once by the root route. */
 export type SiteData = {
   baseUrl: string;
+  /** The signed-in visitor (for the Profile and User Data links), or null. */
+  viewer: { firstName: string; isAdmin: boolean } | null;
   conference: {
     editions: { year: number; path: string }[];
     current: { year: number; path: string };
@@ -11,6 +13,7 @@ export type SiteData = {
 
 const fallback: SiteData = {
   baseUrl: "",
+  viewer: null,
   conference: { editions: [], current: { year: 0, path: "/" } },
 };
 

@@ -78,16 +78,23 @@ export function SiteHeader() {
   );
 }
 
-/**
- * The account end of the menu. Signed-in visitors will see Profile here (and admins User Data) once
- * accounts exist; until then everyone is a visitor.
- */
+/** The account end of the menu: Profile when signed in (else Login), and User Data for admins. */
 function AccountNavItems() {
+  const { viewer } = useSiteData();
   return (
-    <li className="site-nav__item site-nav__item--account">
-      <NavLink to="/login" className="site-nav__link site-nav__link--cta">
-        Login
-      </NavLink>
-    </li>
+    <>
+      {viewer?.isAdmin ? (
+        <li className="site-nav__item">
+          <NavLink to="/user-data" className="site-nav__link">
+            User Data
+          </NavLink>
+        </li>
+      ) : null}
+      <li className="site-nav__item site-nav__item--account">
+        <NavLink to={viewer ? "/profile" : "/login"} className="site-nav__link site-nav__link--cta">
+          {viewer ? "Profile" : "Login"}
+        </NavLink>
+      </li>
+    </>
   );
 }

@@ -1,11 +1,75 @@
 import type { Generated } from "kysely";
 
 /**
- * The database schema as Kysely sees it. Column names are snake_case; timestamps are ISO-8601 strings in
- * UTC so that SQLite and PostgreSQL read and write them the same way.
+ * The database schema as Kysely sees it. The project's own columns are snake_case and their timestamps
+ * ISO-8601 strings in UTC, so that SQLite and PostgreSQL read and write them the same way. better-auth's
+ * tables keep its names (camelCase); their timestamps are Date on PostgreSQL and ISO strings on SQLite.
  */
 export interface Database {
   app_setting: AppSettingTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  admin_audit: AdminAuditTable;
+  rate_limit: RateLimitTable;
+}
+
+/** A boolean column: PostgreSQL returns true/false, SQLite 1/0. */
+export type DbBoolean = boolean | number;
+/** A better-auth timestamp column: Date on PostgreSQL, ISO string on SQLite. */
+export type DbTimestamp = Date | string;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: DbBoolean;
+  image: string | null;
+  createdAt: DbTimestamp;
+  updatedAt: DbTimestamp;
+  firstName: string;
+  lastName: string;
+  /** "admin" when granted in the admin pages or by `npm run admin`; ADMIN_EMAILS are admins regardless. */
+  role: string;
+  profileCompleted: DbBoolean;
+}
+
+export interface SessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: DbTimestamp;
+  createdAt: DbTimestamp;
+  updatedAt: DbTimestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: DbTimestamp;
+  updatedAt: DbTimestamp;
+}
+
+export interface AdminAuditTable {
+  id: string;
+  action: "grant-admin" | "revoke-admin";
+  target_user_id: string;
+  target_email: string;
+  actor_user_id: string | null;
+  /** The acting admin's email, or "command line (user@host)". */
+  actor_label: string;
+  created_at: string;
+}
+
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  expires_at: string;
 }
 
 /** Site-wide settings changed at run time (for example whether the call for abstracts is open). */

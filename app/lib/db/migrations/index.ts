@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as appSetting from "./0001-app-setting";
+import * as accounts from "./0002-accounts";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -7,4 +8,5 @@ import * as appSetting from "./0001-app-setting";
  */
 export const migrations: Record<string, Migration> = {
   "0001-app-setting": appSetting,
+  "0002-accounts": accounts,
 };

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { passwordMessages, passwordSchema } from "./password-rules";
+
+/**
+ * The account forms' fields and rules, shared by the pages (field names, limits) and their actions.
+ * Messages are SPEC's where it has one.
+ */
+export const fillAllFields = "Please fill out all fields.";
+export const nameLimits = { max: 80 } as const;
+export const emailLimits = { max: 254 } as const;
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: fillAllFields })
+    .trim()
+    .min(1, fillAllFields)
+    .max(max, `Please use at most ${max} characters.`);
+
+const requiredSecret = z.string({ error: fillAllFields }).min(1, fillAllFields);
+
+const email = z
+  .string({ error: fillAllFields })
+  .trim()
+  .min(1, fillAllFields)
+  .max(emailLimits.max, "Please enter a valid email address.")
+  .pipe(z.email("Please enter a valid email address."))
+  .transform((value) => value.toLowerCase());
+
+const names = { firstName: requiredText(nameLimits.max), lastName: requiredText(nameLimits.max) };
+
+/**
+ * A new password typed twice. Checked once every field is present: first that the two match (SPEC's
+ * message), then the password rules.
+ */
+function withNewPassword<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z
+    .object({ ...shape, password: requiredSecret, confirmPassword: requiredSecret })
+    .superRefine((value, context) => {
+      const { password, confirmPassword } = value as { password: string; confirmPassword: string };
+      if (password !== confirmPassword) {
+        context.addIssue({
+          code: "custom",
+          message: passwordMessages.mismatch,
+          path: ["confirmPassword"],
+        });
+        return;
+      }
+      const rules = passwordSchema.safeParse(password);
+      if (!rules.success) {
+        context.addIssue({
+          code: "custom",
+          message: rules.error.issues[0]?.message ?? "",
+          path: ["password"],
+        });
+      }
+    });
+}
+
+export const registerForm = withNewPassword({ ...names, email });
+export const loginForm = z.object({ email, password: requiredSecret });
+export const emailOnlyForm = z.object({ email });
+/** Google-only accounts choose a password here; accounts that have one only confirm their names. */
+export const completeProfileWithPasswordForm = withNewPassword(names);
+export const completeProfileForm = z.object(names);
+export const editProfileForm = z.object(names);
+export const resetPasswordForm = withNewPassword({
+  token: z.string().min(1, "This reset link is not valid. Please ask for a new one."),
+});

@@ -1,0 +1,15 @@
+/** What the account pages and guards know about a signed-in person. */
+export type AccountUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isEmailVerified: boolean;
+  hasProfile: boolean;
+  isAdmin: boolean;
+  /** Admin because of ADMIN_EMAILS: shown as configured, cannot be revoked in the UI. */
+  isConfiguredAdmin: boolean;
+};
+
+/** The header's view of the visitor: enough for the Profile and User Data links. */
+export type Viewer = { firstName: string; isAdmin: boolean } | null;

@@ -1,0 +1,60 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "~/lib/db/schema";
+
+export type AdminActor = { userId: string | null; label: string };
+
+export type AdminRoleOutcome =
+  | { ok: true; changed: boolean; email: string }
+  | { ok: false; message: string };
+
+/**
+ * Grants or revokes the admin role of an account, and records who did it, in one transaction.
+ * Addresses in ADMIN_EMAILS are admins regardless of the role (they are revoked by editing the
+ * configuration), and nobody can revoke their own admin right.
+ */
+export async function setAdminRole(
+  db: Kysely<Database>,
+  input: {
+    email: string;
+    isAdmin: boolean;
+    actor: AdminActor;
+    configuredAdminEmails: readonly string[];
+  },
+): Promise<AdminRoleOutcome> {
+  const email = input.email.trim().toLowerCase();
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom("user")
+      .select(["id", "email", "role"])
+      .where("email", "=", email)
+      .executeTakeFirst();
+    if (!user)
+      return { ok: false, message: `No account uses ${email}. Ask them to register first.` };
+    if (!input.isAdmin && input.configuredAdminEmails.includes(email)) {
+      return {
+        ok: false,
+        message: `${email} is an admin through ADMIN_EMAILS; remove it from that setting instead.`,
+      };
+    }
+    if (!input.isAdmin && input.actor.userId === user.id) {
+      return { ok: false, message: "You cannot revoke your own admin right." };
+    }
+    const role = input.isAdmin ? "admin" : "user";
+    if (user.role === role) return { ok: true, changed: false, email };
+    await trx.updateTable("user").set({ role }).where("id", "=", user.id).execute();
+    await trx
+      .insertInto("admin_audit")
+      .values({
+        id: crypto.randomUUID(),
+        action: input.isAdmin ? "grant-admin" : "revoke-admin",
+        target_user_id: user.id,
+        target_email: user.email,
+        actor_user_id: input.actor.userId,
+        actor_label: input.actor.label,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    return { ok: true, changed: true, email };
+  });
+}

@@ -1,0 +1,242 @@
+import { betterAuth } from "better-auth";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import type { Logger } from "pino";
+import { site } from "~/content/site";
+import { clientAddressHeader } from "~/lib/client-address.server";
+import type { DatabaseHandle } from "~/lib/db/database.server";
+import { getDatabase } from "~/lib/db/db.server";
+import { type Env, getEnv } from "~/lib/env.server";
+import { getLogger } from "~/lib/logger.server";
+import { createMailer, type Mailer } from "~/lib/mail/mailer.server";
+import { singleton } from "~/lib/singleton.server";
+import {
+  existingAccountEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from "./account-emails.server";
+import { resolveAuthSecret } from "./auth-secret.server";
+import { passwordLimits } from "./password-rules";
+import { accountPaths } from "./paths";
+
+export const googleProviderId = "google";
+
+export type AuthConfig = Pick<Env, "baseUrl" | "google"> & {
+  secret: string;
+  /** Origins besides BASE_URL that may post to the auth endpoints (development and tests). */
+  extraTrustedOrigins?: string[];
+};
+
+export type AuthDependencies = {
+  database: DatabaseHandle;
+  mailer: Mailer;
+  logger: Pick<Logger, "info" | "warn" | "error">;
+  config: AuthConfig;
+};
+
+/**
+ * Mail and other slow side effects run after the response: the request neither waits for the mail
+ * server nor holds a database transaction open, and an existing address answers as fast as a new one.
+ * Pending work is kept so that shutdown (and tests) can wait for it.
+ */
+export function createBackgroundTasks(logger: Pick<Logger, "error">) {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    handler: (promise: Promise<unknown>) => {
+      const tracked = promise
+        .catch((error: unknown) => logger.error({ err: error }, "background task failed"))
+        .finally(() => pending.delete(tracked));
+      pending.add(tracked);
+    },
+    settle: async () => {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+}
+
+export function createAuth({ database, mailer, logger, config }: AuthDependencies) {
+  const background = createBackgroundTasks(logger);
+  const link = (pathname: string, query: Record<string, string>) =>
+    `${config.baseUrl}${pathname}?${new URLSearchParams(query)}`;
+  const isHttps = config.baseUrl.startsWith("https://");
+
+  const auth = betterAuth({
+    appName: site.name,
+    baseURL: config.baseUrl,
+    basePath: "/api/auth",
+    secret: config.secret,
+    database: { db: database.db, type: database.dialect, transaction: true },
+    telemetry: { enabled: false },
+    trustedOrigins: [config.baseUrl, ...(config.extraTrustedOrigins ?? [])],
+    // Our route actions apply their own limits, stored in the database and keyed by the client address
+    // the server trusts (features/accounts/rate-limits.server.ts); better-auth's limiter keeps counts in
+    // one process's memory.
+    rateLimit: { enabled: false },
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: false, defaultValue: "", input: true },
+        lastName: { type: "string", required: false, defaultValue: "", input: true },
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+        // SPEC's "profile record": set by registration and by /complete-profile, never by Google alone.
+        profileCompleted: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // Every request reads the session row, so a signed-out (deleted) session is refused at once.
+      cookieCache: { enabled: false },
+    },
+    account: {
+      accountLinking: {
+        enabled: true,
+        // A Google identity joins an existing account only when both sides proved the address.
+        requireLocalEmailVerified: true,
+        trustedProviders: [],
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: passwordLimits.min,
+      maxPasswordLength: passwordLimits.max,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      // The reset link reached the mailbox, which is all that verifying the address proves.
+      onPasswordReset: async ({ user }) => {
+        await database.db
+          .updateTable("user")
+          .set({ emailVerified: database.dialect === "postgres" ? true : 1 })
+          .where("id", "=", user.id)
+          .execute();
+      },
+      sendResetPassword: async ({ user, token }) => {
+        await mailer.send(
+          passwordResetEmail({
+            to: user.email,
+            resetUrl: link(accountPaths.resetPassword, { token }),
+          }),
+        );
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send(
+          existingAccountEmail({
+            to: user.email,
+            loginUrl: `${config.baseUrl}${accountPaths.login}`,
+            forgotPasswordUrl: `${config.baseUrl}${accountPaths.forgotPassword}`,
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, token }) => {
+        await mailer.send(
+          verificationEmail({
+            to: user.email,
+            verifyUrl: link(accountPaths.verifyEmail, { token }),
+          }),
+        );
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Registration collects the names, so the profile is complete from the start.
+          before: async (user, context) =>
+            context?.path === "/sign-up/email"
+              ? { data: { ...user, profileCompleted: true } }
+              : { data: user },
+        },
+      },
+    },
+    advanced: {
+      useSecureCookies: isHttps,
+      ipAddress: { ipAddressHeaders: [clientAddressHeader] },
+      backgroundTasks: { handler: background.handler },
+    },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: googleProviderId,
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: config.google.discoveryUrl,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+                // The provider's word on the address counts: an unverified one cannot sign in.
+                requireEmailVerification: true,
+                mapProfileToUser: (profile) => ({
+                  firstName: typeof profile.given_name === "string" ? profile.given_name : "",
+                  lastName: typeof profile.family_name === "string" ? profile.family_name : "",
+                  emailVerified: profile.email_verified === true,
+                }),
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+  return Object.assign(auth, { settleBackgroundTasks: background.settle });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The process's auth instance, configured from the environment. */
+export function getAuth(): Auth {
+  return singleton("auth", () => {
+    const env = getEnv();
+    const logger = getLogger();
+    return createAuth({
+      database: getDatabase(),
+      mailer: createMailer({
+        from: env.mailFrom ?? defaultMailFrom(env.baseUrl),
+        smtpUrl: env.smtpUrl,
+        mailDir: `${env.dataDir}/mail`,
+        logger,
+      }),
+      logger,
+      config: {
+        baseUrl: env.baseUrl,
+        google: env.google,
+        secret: resolveAuthSecret(env, logger),
+        extraTrustedOrigins: env.nodeEnv === "production" ? [] : localOrigins(env.port),
+      },
+    });
+  });
+}
+
+function defaultMailFrom(baseUrl: string): string {
+  return `"${site.name}" <no-reply@${new URL(baseUrl).hostname}>`;
+}
+
+function localOrigins(port: number): string[] {
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+}
+
+/**
+ * Says at start whether Google sign-in is usable: better-auth skips a provider whose discovery document
+ * cannot be fetched, and an operator should hear about that before a visitor does.
+ */
+export async function checkGoogleSignIn(
+  auth: Auth,
+  env: Pick<Env, "google">,
+  logger: Pick<Logger, "info" | "error">,
+) {
+  if (!env.google) {
+    logger.info("Google sign-in is off: GOOGLE_CLIENT_ID is not set");
+    return;
+  }
+  const context = await auth.$context;
+  const isReady = context.socialProviders.some((provider) => provider.id === googleProviderId);
+  if (isReady) logger.info({ discoveryUrl: env.google.discoveryUrl }, "Google sign-in is on");
+  else
+    logger.error(
+      { discoveryUrl: env.google.discoveryUrl },
+      `Google sign-in is unavailable: the discovery document at ${env.google.discoveryUrl} could not be read. Check GOOGLE_DISCOVERY_URL and the network, then restart.`,
+    );
+}

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { commonPasswords } from "./common-passwords";
+
+// NIST SP 800-63B: a minimum length, a generous maximum, no composition rules, and a block list.
+export const passwordLimits = { min: 8, max: 128 } as const;
+
+export const passwordMessages = {
+  tooShort: `Use at least ${passwordLimits.min} characters for your password.`,
+  tooLong: `Use at most ${passwordLimits.max} characters for your password.`,
+  tooCommon: "That password is too common and easy to guess. Please choose another.",
+  mismatch: "Passwords do not match",
+} as const;
+
+export const passwordSchema = z
+  .string()
+  .min(passwordLimits.min, passwordMessages.tooShort)
+  .max(passwordLimits.max, passwordMessages.tooLong)
+  .refine((password) => !commonPasswords.has(password.toLowerCase()), passwordMessages.tooCommon);

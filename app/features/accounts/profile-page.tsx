@@ -1,0 +1,29 @@
+import { Form, Link } from "react-router";
+import { FormMessage } from "~/components/form-message";
+import { SubmitButton } from "~/components/submit-button";
+import { AccountLayout } from "./account-layout";
+import { accountPaths } from "./paths";
+
+export function ProfilePage({
+  firstName,
+  message,
+}: {
+  firstName: string | null;
+  message?: string | null;
+}) {
+  return (
+    <AccountLayout title={`Welcome, ${firstName || "Guest"}!`}>
+      <FormMessage message={message} />
+      <div className="account__actions account__actions--row">
+        <Link to={accountPaths.editProfile} className="button">
+          Edit Profile
+        </Link>
+        <Form method="post" action={accountPaths.logout} className="account__actions">
+          <SubmitButton pendingLabel="Logging Out..." className="button button--secondary">
+            Log Out
+          </SubmitButton>
+        </Form>
+      </div>
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,145 @@
+import {
+  createContext,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+  redirect,
+} from "react-router";
+import { getEnv } from "~/lib/env.server";
+import { getLogger } from "~/lib/logger.server";
+import type { AccountUser, Viewer } from "./account-user";
+import { getAuth } from "./auth.server";
+import { completeProfilePath, loginPath } from "./paths";
+
+export type SessionState =
+  | { status: "signed-in"; user: AccountUser }
+  | { status: "signed-out" }
+  /** The session could not be read (database unavailable); public pages still render. */
+  | { status: "unavailable" };
+
+export const sessionContext = createContext<SessionState>({ status: "signed-out" });
+
+type SessionUser = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName?: string | null;
+  lastName?: string | null;
+  role?: string | null;
+  profileCompleted?: boolean | null;
+};
+
+export function toAccountUser(user: SessionUser, adminEmails = getEnv().adminEmails): AccountUser {
+  const isConfiguredAdmin = adminEmails.includes(user.email.toLowerCase());
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName ?? "",
+    lastName: user.lastName ?? "",
+    isEmailVerified: Boolean(user.emailVerified),
+    hasProfile: Boolean(user.profileCompleted),
+    isAdmin: isConfiguredAdmin || user.role === "admin",
+    isConfiguredAdmin,
+  };
+}
+
+/**
+ * Reads the session once per request for every loader and action, and passes on better-auth's cookie
+ * refresh. Responses for a signed-in visitor are private: a shared cache must never hand one person's
+ * page to another.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async (
+  { request, context },
+  next,
+) => {
+  let cookieHeaders: Headers | undefined;
+  try {
+    const { headers, response } = await getAuth().api.getSession({
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    cookieHeaders = headers;
+    context.set(
+      sessionContext,
+      response
+        ? { status: "signed-in", user: toAccountUser(response.user) }
+        : { status: "signed-out" },
+    );
+  } catch (error) {
+    getLogger().error({ err: error }, "could not read the session");
+    context.set(sessionContext, { status: "unavailable" });
+  }
+  const response = await next();
+  for (const cookie of cookieHeaders?.getSetCookie() ?? [])
+    response.headers.append("Set-Cookie", cookie);
+  if (
+    context.get(sessionContext).status === "signed-in" &&
+    !response.headers.has("Cache-Control")
+  ) {
+    response.headers.set("Cache-Control", "private, no-store");
+  }
+  return response;
+};
+
+export function getSessionState(context: Readonly<RouterContextProvider>): SessionState {
+  return context.get(sessionContext);
+}
+
+export function getViewer(context: Readonly<RouterContextProvider>): Viewer {
+  const state = getSessionState(context);
+  return state.status === "signed-in"
+    ? { firstName: state.user.firstName, isAdmin: state.user.isAdmin }
+    : null;
+}
+
+export class SessionUnavailableError extends Error {
+  constructor() {
+    super("The session could not be read");
+    this.name = "SessionUnavailableError";
+  }
+}
+
+function currentPath(url: URL): string {
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The signed-in user, or a redirect to the login page that comes back here afterwards. Throws
+ * SessionUnavailableError when the session store cannot be read, so pages can say so.
+ */
+export function requireUser(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+  message = "Please log in to continue.",
+): AccountUser {
+  const state = getSessionState(context);
+  if (state.status === "unavailable") throw new SessionUnavailableError();
+  if (state.status === "signed-out") {
+    throw redirect(loginPath({ message, redirectTo: currentPath(url) }));
+  }
+  return state.user;
+}
+
+/** A signed-in user with a profile; one without is sent to complete it first. */
+export function requireProfile(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+  messages: { signedOut?: string; noProfile?: string } = {},
+): AccountUser {
+  const user = requireUser(context, url, messages.signedOut);
+  if (!user.hasProfile) {
+    throw redirect(
+      completeProfilePath({
+        message: messages.noProfile ?? "You need to register first.",
+        redirectTo: currentPath(url),
+      }),
+    );
+  }
+  return user;
+}
+
+/** Admin pages answer 403 to everyone else who is signed in. */
+export function requireAdmin(context: Readonly<RouterContextProvider>, url: URL): AccountUser {
+  const user = requireProfile(context, url);
+  if (!user.isAdmin) throw new Response("Forbidden", { status: 403 });
+  return user;
+}

@@ -1,0 +1,53 @@
+import { Form, Link } from "react-router";
+import { FormMessage } from "~/components/form-message";
+import { SubmitButton } from "~/components/submit-button";
+import { TextField } from "~/components/text-field";
+import { emailLimits } from "./account-forms";
+import { AccountLayout } from "./account-layout";
+import { accountPaths } from "./paths";
+
+export type VerifyEmailPageProps = {
+  result: "verified" | "invalid" | "expired" | "error";
+  message?: string | null;
+};
+
+const problems = {
+  invalid: "This verification link is not valid. It may have been copied incompletely.",
+  expired: "This verification link has expired.",
+  error: "We could not verify your email just now. Please try the link again in a moment.",
+} as const;
+
+export function VerifyEmailPage({ result, message }: VerifyEmailPageProps) {
+  if (result === "verified") {
+    return (
+      <AccountLayout title="Email Verified">
+        <p className="message message--success" role="status">
+          Your email was verified successfully. You can now log in.
+        </p>
+        <Link to={accountPaths.login} className="button">
+          Log In
+        </Link>
+      </AccountLayout>
+    );
+  }
+  return (
+    <AccountLayout title="Verify Your Email">
+      <p className="message message--error" role="alert">
+        {problems[result]}
+      </p>
+      <p>Enter your email and we will send a new link.</p>
+      <FormMessage message={message} />
+      <Form method="post" className="account__form">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={emailLimits.max}
+        />
+        <SubmitButton pendingLabel="Sending...">Send a New Link</SubmitButton>
+      </Form>
+    </AccountLayout>
+  );
+}

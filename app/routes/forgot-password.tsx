@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import { emailOnlyForm } from "~/features/accounts/account-forms";
+import { accountMeta } from "~/features/accounts/account-meta";
+import { requestPasswordReset } from "~/features/accounts/accounts.server";
+import { ForgotPasswordPage } from "~/features/accounts/password-reset-pages";
+import { parseForm } from "~/lib/forms";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => accountMeta("Reset Your Password");
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = parseForm(emailOnlyForm, await request.formData());
+  if (!form.isValid) return data({ message: form.message }, 400);
+  // The same answer whether or not the address has an account.
+  const outcome = await requestPasswordReset(request, form.data.email);
+  if (!outcome.ok) return data({ message: outcome.message }, 429);
+  return { sentTo: form.data.email };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  return (
+    <ForgotPasswordPage
+      sentTo={actionData && "sentTo" in actionData ? actionData.sentTo : undefined}
+      message={actionData && "message" in actionData ? actionData.message : undefined}
+    />
+  );
+}

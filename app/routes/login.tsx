@@ -1,0 +1,103 @@
+import { data, redirect } from "react-router";
+import { emailOnlyForm, loginForm } from "~/features/accounts/account-forms";
+import { accountMeta } from "~/features/accounts/account-meta";
+import {
+  accountMessages,
+  continueSignedIn,
+  googleErrorMessage,
+  isGoogleSignInEnabled,
+  resendVerificationEmail,
+  signInWithPassword,
+  startGoogleSignIn,
+} from "~/features/accounts/accounts.server";
+import { LoginPage } from "~/features/accounts/login-page";
+import { knownNotice, safeReturnPath } from "~/features/accounts/paths";
+import { getSessionState } from "~/features/accounts/session.server";
+import { parseForm } from "~/lib/forms";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => accountMeta("Log In");
+
+export function loader({ context, url }: Route.LoaderArgs) {
+  const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"));
+  const session = getSessionState(context);
+  // Also where Google sign-in comes back to: a signed-in visitor moves on (or completes the profile).
+  if (session.status === "signed-in") continueSignedIn(session.user, redirectTo);
+  const googleError =
+    url.searchParams.get("provider") === "google" ? url.searchParams.get("error") : null;
+  return {
+    notice: knownNotice(url.searchParams.get("message")),
+    redirectTo,
+    isGoogleEnabled: isGoogleSignInEnabled(),
+    error: googleError ? googleErrorMessage(googleError) : null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const redirectTo = safeReturnPath(formData.get("redirectTo"));
+
+  if (intent === "google") {
+    const started = await startGoogleSignIn(request, redirectTo);
+    if (started instanceof Response) return started;
+    return data(
+      {
+        message: started.ok ? null : started.message,
+        email: undefined,
+        canResendVerification: false,
+      },
+      400,
+    );
+  }
+
+  if (intent === "resend-verification") {
+    const form = parseForm(emailOnlyForm, formData);
+    if (!form.isValid) {
+      return data({ message: form.message, email: undefined, canResendVerification: false }, 400);
+    }
+    const sent = await resendVerificationEmail(request, form.data.email);
+    return data(
+      {
+        message: sent.ok
+          ? "Verification email sent successfully. Please check your inbox."
+          : sent.message,
+        email: form.data.email,
+        canResendVerification: false,
+      },
+      sent.ok ? 200 : 429,
+    );
+  }
+
+  const form = parseForm(loginForm, formData);
+  if (!form.isValid) {
+    return data({ message: form.message, email: undefined, canResendVerification: false }, 400);
+  }
+  const outcome = await signInWithPassword(request, { ...form.data, redirectTo });
+  if (outcome.ok) throw redirect(outcome.redirectTo, { headers: outcome.headers });
+  return data(
+    {
+      message: outcome.message,
+      email: form.data.email,
+      canResendVerification: outcome.canResendVerification ?? false,
+    },
+    outcome.message === accountMessages.wrongCredentials ? 401 : 400,
+  );
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <LoginPage
+      notice={loaderData.notice}
+      redirectTo={loaderData.redirectTo}
+      isGoogleEnabled={loaderData.isGoogleEnabled}
+      message={actionData?.message ?? loaderData.error}
+      email={actionData && "email" in actionData ? actionData.email : undefined}
+      canResendVerification={
+        actionData && "canResendVerification" in actionData
+          ? actionData.canResendVerification
+          : false
+      }
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import { data } from "react-router";
+import { registerForm } from "~/features/accounts/account-forms";
+import { accountMeta } from "~/features/accounts/account-meta";
+import { continueSignedIn, registerAccount } from "~/features/accounts/accounts.server";
+import { safeReturnPath } from "~/features/accounts/paths";
+import { RegisterPage } from "~/features/accounts/register-page";
+import { getSessionState } from "~/features/accounts/session.server";
+import { parseForm } from "~/lib/forms";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = () => accountMeta("Create an Account");
+
+export function loader({ context, url }: Route.LoaderArgs) {
+  const session = getSessionState(context);
+  if (session.status === "signed-in") {
+    continueSignedIn(session.user, safeReturnPath(url.searchParams.get("redirectTo")));
+  }
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const values = {
+    firstName: String(formData.get("firstName") ?? ""),
+    lastName: String(formData.get("lastName") ?? ""),
+    email: String(formData.get("email") ?? ""),
+  };
+  const form = parseForm(registerForm, formData);
+  if (!form.isValid) {
+    return data({ message: form.message, fieldErrors: form.fieldErrors, values }, 400);
+  }
+  const outcome = await registerAccount(request, form.data);
+  if (!outcome.ok) return data({ message: outcome.message, fieldErrors: {}, values }, 400);
+  return { registeredEmail: form.data.email };
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  if (actionData && "registeredEmail" in actionData) {
+    return <RegisterPage registeredEmail={actionData.registeredEmail} />;
+  }
+  return (
+    <RegisterPage
+      message={actionData?.message}
+      fieldErrors={actionData?.fieldErrors}
+      values={actionData?.values}
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import { resetPasswordForm } from "~/features/accounts/account-forms";
+import { accountMeta } from "~/features/accounts/account-meta";
+import { resetPassword } from "~/features/accounts/accounts.server";
+import { ResetPasswordPage } from "~/features/accounts/password-reset-pages";
+import { parseForm } from "~/lib/forms";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => accountMeta("Choose a New Password");
+
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get("token") || null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = parseForm(resetPasswordForm, await request.formData());
+  if (!form.isValid)
+    return data({ message: form.message, fieldErrors: form.fieldErrors, isDone: false }, 400);
+  const outcome = await resetPassword(form.data);
+  if (!outcome.ok) return data({ message: outcome.message, fieldErrors: {}, isDone: false }, 400);
+  return { message: null, fieldErrors: {}, isDone: true };
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ResetPasswordPage
+      token={loaderData.token}
+      isDone={actionData?.isDone}
+      message={actionData?.message}
+      fieldErrors={actionData?.fieldErrors}
+    />
+  );
+}
