@@ -23,9 +23,21 @@ const launchOptions = {
   ],
 };
 
+// The test services (e2e/support/test-services.mjs) stand in for a mail server and for Google.
+const testServices = { smtpPort: 3125, mailApiPort: 3126, oidcPort: 3127 };
+
 const serverEnv = {
   NODE_ENV: "production",
   LOG_LEVEL: "warn",
+  SMTP_URL: `smtp://127.0.0.1:${testServices.smtpPort}`,
+  MAIL_FROM: "Undergraduate Linguistics Society <no-reply@e2e.test>",
+  GOOGLE_CLIENT_ID: "e2e-google-client",
+  GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+  GOOGLE_DISCOVERY_URL: `http://localhost:${testServices.oidcPort}/.well-known/openid-configuration`,
+  ADMIN_EMAILS: "chair-desktop@e2e.test,chair-mobile@e2e.test,chair-postgres@e2e.test",
+  BETTER_AUTH_SECRET: "e2e-secret-not-for-production-0123456789abcdef",
+  // Tests pose as different clients with X-Forwarded-For, each with rate-limit buckets of its own.
+  TRUST_PROXY: "loopback",
 };
 
 export default defineConfig({
@@ -37,6 +49,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
+  // Sign-in through the stand-in Google is several redirects; two busy workers can take a few seconds.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${sqlitePort}`,
     trace: "retain-on-failure",
@@ -61,13 +75,25 @@ export default defineConfig({
       ? [
           {
             name: "postgres",
-            testMatch: /postgres\.spec\.ts/,
+            testMatch: /(postgres|accounts)\.spec\.ts/,
             use: { baseURL: `http://localhost:${postgresPort}`, launchOptions },
           },
         ]
       : []),
   ],
   webServer: [
+    {
+      // Started first: the app reads the OpenID provider's discovery document when it starts.
+      command: "node e2e/support/test-services.mjs",
+      url: `http://localhost:${testServices.mailApiPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        SMTP_PORT: String(testServices.smtpPort),
+        MAIL_API_PORT: String(testServices.mailApiPort),
+        OIDC_PORT: String(testServices.oidcPort),
+      },
+    },
     {
       // A fresh data folder per run: the server creates and migrates its SQLite database at start.
       command: `rm -rf ${e2eDataRoot}/sqlite && node server.js`,

@@ -203,7 +203,10 @@ const smtpServer = new SMTPServer({
     });
   },
 });
-smtpServer.on("error", (error) => console.error("test services: smtp error:", error));
+smtpServer.on("error", (error) => {
+  // Before it listens, `listen()` below reports the error.
+  if (ready.smtp) console.error("test services: smtp error:", error);
+});
 
 // ---------------------------------------------------------------------------------------------
 // Mail API
@@ -415,18 +418,12 @@ async function grantConsent(req, res, interaction) {
   grant.addOIDCScope([...scopes].join(" "));
   const claims = ["sub", "email", "email_verified", "name", "given_name", "family_name"];
   grant.addOIDCClaims([...new Set([...claims, ...(details.missingOIDCClaims ?? [])])]);
-  for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
-    grant.addResourceScope(indicator, scopes.join(" "));
+  for (const [indicator, resourceScopes] of Object.entries(details.missingResourceScopes ?? {})) {
+    grant.addResourceScope(indicator, resourceScopes.join(" "));
   }
   const grantId = await grant.save();
-  await provider.interactionFinished(
-    req,
-    res,
-    { consent: { grantId } },
-    {
-      mergeWithLastSubmission: true,
-    },
-  );
+  const result = { consent: { grantId } };
+  await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: true });
 }
 
 async function handleInteraction(req, res, uid) {
@@ -542,7 +539,8 @@ let stopping = false;
 function shutdown() {
   if (stopping) return;
   stopping = true;
-  setTimeout(() => process.exit(0), 2000).unref();
+  // smtp-server waits for idle clients to hang up after its 421; do not wait long for them.
+  setTimeout(() => process.exit(0), 1000).unref();
   for (const server of [mailApi, oidcServer]) {
     server.close();
     server.closeAllConnections();

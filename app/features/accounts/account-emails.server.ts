@@ -55,7 +55,7 @@ function compose(to: string, subject: string, parts: Part[]): MailMessage {
     ),
     `<p>${escapeHtml(signature)}</p>`,
   ].join("\n");
-  return { to, subject: `${subject} · ${site.shortName}`, text: `${text}\n`, html };
+  return { to, subject: `${subject} | ${site.shortName}`, text: `${text}\n`, html };
 }
 
 function escapeHtml(value: string): string {

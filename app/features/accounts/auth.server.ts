@@ -66,6 +66,17 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
     secret: config.secret,
     database: { db: database.db, type: database.dialect, transaction: true },
     telemetry: { enabled: false },
+    // Its messages join the server's JSON log instead of printing their own lines.
+    logger: {
+      level: "warn",
+      log: (level, message, ...details) => {
+        const method = level === "error" ? "error" : level === "warn" ? "warn" : "info";
+        logger[method](
+          { source: "better-auth", details: details.length ? details : undefined },
+          message,
+        );
+      },
+    },
     trustedOrigins: [config.baseUrl, ...(config.extraTrustedOrigins ?? [])],
     // Our route actions apply their own limits, stored in the database and keyed by the client address
     // the server trusts (features/accounts/rate-limits.server.ts); better-auth's limiter keeps counts in

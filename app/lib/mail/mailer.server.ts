@@ -65,9 +65,12 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-/** Sortable by time, unique, and safe on every file system. */
+let sequence = 0;
+
+/** Sortable by time (a counter orders messages within one millisecond), unique, and portable. */
 function mailFileName(subject: string): string {
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  sequence = (sequence + 1) % 10_000;
+  const stamp = `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(sequence).padStart(4, "0")}`;
   const slug = subject
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")

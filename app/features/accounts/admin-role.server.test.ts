@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import type { TestDatabase } from "../../../tests/support/test-databases";
+import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
+import { setAdminRole } from "./admin-role.server";
+
+async function addUser(database: TestDatabase, id: string, email: string) {
+  const now = new Date().toISOString();
+  await database.db
+    .insertInto("user")
+    .values({
+      id,
+      email,
+      name: id,
+      emailVerified: database.dialect === "postgres" ? true : 1,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+      firstName: id,
+      lastName: "Tester",
+      role: "user",
+      profileCompleted: database.dialect === "postgres" ? true : 1,
+    })
+    .execute();
+}
+
+const chair = { userId: "chair", label: "chair@example.edu" };
+
+for (const target of testDatabaseTargets()) {
+  describe(`admin role on ${target.name}`, () => {
+    const databases = useTestDatabases(target);
+
+    it("grants and revokes, recording each change once with who made it", async () => {
+      const database = await databases.openMigrated();
+      await addUser(database, "chair", "chair@example.edu");
+      await addUser(database, "ada", "ada@example.edu");
+      const change = (isAdmin: boolean) =>
+        setAdminRole(database.db, {
+          email: " ADA@example.edu ",
+          isAdmin,
+          actor: chair,
+          configuredAdminEmails: [],
+        });
+
+      expect(await change(true)).toEqual({ ok: true, changed: true, email: "ada@example.edu" });
+      expect(await change(true)).toEqual({ ok: true, changed: false, email: "ada@example.edu" });
+      expect(await change(false)).toEqual({ ok: true, changed: true, email: "ada@example.edu" });
+
+      const audit = await database.db
+        .selectFrom("admin_audit")
+        .select(["action", "target_email", "actor_user_id", "actor_label"])
+        .orderBy("created_at")
+        .execute();
+      expect(audit.map((row) => row.action).sort()).toEqual(["grant-admin", "revoke-admin"]);
+      expect(audit[0]).toMatchObject({ target_email: "ada@example.edu", actor_user_id: "chair" });
+      const role = await database.db
+        .selectFrom("user")
+        .select("role")
+        .where("id", "=", "ada")
+        .executeTakeFirst();
+      expect(role?.role).toBe("user");
+    });
+
+    it("refuses to revoke your own right, an ADMIN_EMAILS admin, or an unknown address, and changes nothing", async () => {
+      const database = await databases.openMigrated();
+      await addUser(database, "chair", "chair@example.edu");
+      await database.db
+        .updateTable("user")
+        .set({ role: "admin" })
+        .where("id", "=", "chair")
+        .execute();
+      await addUser(database, "web", "web@example.edu");
+
+      const own = await setAdminRole(database.db, {
+        email: "chair@example.edu",
+        isAdmin: false,
+        actor: chair,
+        configuredAdminEmails: [],
+      });
+      expect(own).toEqual({ ok: false, message: "You cannot revoke your own admin right." });
+      const configured = await setAdminRole(database.db, {
+        email: "web@example.edu",
+        isAdmin: false,
+        actor: chair,
+        configuredAdminEmails: ["web@example.edu"],
+      });
+      expect(configured.ok).toBe(false);
+      const unknown = await setAdminRole(database.db, {
+        email: "nobody@example.edu",
+        isAdmin: true,
+        actor: chair,
+        configuredAdminEmails: [],
+      });
+      expect(unknown).toEqual({
+        ok: false,
+        message: "No account uses nobody@example.edu. Ask them to register first.",
+      });
+      expect(await database.db.selectFrom("admin_audit").select("id").execute()).toEqual([]);
+    });
+  });
+}

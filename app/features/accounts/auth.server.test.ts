@@ -1,0 +1,178 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createMailer } from "~/lib/mail/mailer.server";
+import type { TestDatabase } from "../../../tests/support/test-databases";
+import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
+import { createAuth } from "./auth.server";
+
+const baseUrl = "http://localhost:3999";
+const silentLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
+const mailDirs: string[] = [];
+afterEach(() => {
+  for (const dir of mailDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The real auth configuration on a test database, with mail written to a temporary folder. */
+function createTestAuth(database: TestDatabase) {
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "uls-mail-"));
+  mailDirs.push(mailDir);
+  const auth = createAuth({
+    database,
+    mailer: createMailer({ from: "test@example.edu", mailDir, logger: silentLogger }),
+    logger: silentLogger,
+    config: { baseUrl, google: undefined, secret: "a-test-secret-that-is-long-enough-1234567890" },
+  });
+  const readMail = async () => {
+    await auth.settleBackgroundTasks();
+    return fs
+      .readdirSync(mailDir)
+      .sort()
+      .map((file) => fs.readFileSync(path.join(mailDir, file), "utf8"));
+  };
+  return { auth, readMail };
+}
+
+function mailAbout(mails: string[], subject: string): string {
+  const found = mails.filter((mail) => mail.includes(`Subject: ${subject}`));
+  if (!found.length) throw new Error(`no mail about "${subject}" among ${mails.length}`);
+  return found.at(-1) ?? "";
+}
+
+/** The first link to `pathname` in a raw .eml, with quoted-printable soft breaks undone. */
+function linkIn(eml: string, pathname: string): URL {
+  const decoded = eml.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  const match = decoded.match(new RegExp(`${baseUrl}${pathname}\\?[^\\s<>"]+`));
+  if (!match) throw new Error(`no ${pathname} link in:\n${decoded}`);
+  return new URL(match[0]);
+}
+
+const registration = {
+  email: "Ada.Lovelace@Example.edu",
+  password: "analytical-engine-1843",
+  name: "Ada Lovelace",
+  firstName: "Ada",
+  lastName: "Lovelace",
+};
+
+function cookieHeaders(setCookie: Headers): Headers {
+  const cookies = setCookie
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0] ?? "")
+    .filter((cookie) => cookie && !cookie.endsWith("="));
+  return new Headers({ cookie: cookies.join("; ") });
+}
+
+for (const target of testDatabaseTargets()) {
+  describe(`accounts on ${target.name}`, () => {
+    const databases = useTestDatabases(target);
+
+    it("registers with a complete profile, mails a verification link, and refuses sign-in until verified", async () => {
+      const database = await databases.openMigrated();
+      const { auth, readMail } = createTestAuth(database);
+
+      const signUp = await auth.api.signUpEmail({ body: registration });
+      expect(signUp.token).toBeNull();
+      const user = await database.db
+        .selectFrom("user")
+        .selectAll()
+        .where("email", "=", "ada.lovelace@example.edu")
+        .executeTakeFirstOrThrow();
+      expect(Boolean(user.profileCompleted)).toBe(true);
+      expect(Boolean(user.emailVerified)).toBe(false);
+      expect(user).toMatchObject({ firstName: "Ada", lastName: "Lovelace", role: "user" });
+
+      const mail = mailAbout(await readMail(), "Verify your email address");
+      expect(mail).toContain("Content-Type: text/plain");
+      const verifyLink = linkIn(mail, "/verify-email");
+
+      await expect(
+        auth.api.signInEmail({
+          body: { email: registration.email, password: registration.password },
+        }),
+      ).rejects.toMatchObject({ body: { code: "EMAIL_NOT_VERIFIED" } });
+
+      await auth.api.verifyEmail({ query: { token: verifyLink.searchParams.get("token") ?? "" } });
+      const signedIn = await auth.api.signInEmail({
+        body: { email: registration.email, password: registration.password },
+        returnHeaders: true,
+      });
+      expect(signedIn.response.user.email).toBe("ada.lovelace@example.edu");
+      expect(signedIn.headers.getSetCookie().join()).toMatch(
+        /session_token=.+HttpOnly.+SameSite=Lax/i,
+      );
+    });
+
+    it("answers a second registration of an address like the first, creates nothing, and tells the owner", async () => {
+      const database = await databases.openMigrated();
+      const { auth, readMail } = createTestAuth(database);
+      await auth.api.signUpEmail({ body: registration });
+      const second = await auth.api.signUpEmail({
+        body: { ...registration, email: "ADA.LOVELACE@example.edu", firstName: "Mallory" },
+      });
+      expect(second.token).toBeNull();
+      const users = await database.db.selectFrom("user").select(["firstName"]).execute();
+      expect(users).toEqual([{ firstName: "Ada" }]);
+      const mails = await readMail();
+      expect(mails).toHaveLength(2);
+      expect(mailAbout(mails, "Someone tried to register with your email address")).toContain(
+        `${baseUrl}/forgot-password`,
+      );
+    });
+
+    it("ends the session on the server at sign-out, so a replayed cookie is refused", async () => {
+      const database = await databases.openMigrated();
+      const { auth, readMail } = createTestAuth(database);
+      await auth.api.signUpEmail({ body: registration });
+      const mail = mailAbout(await readMail(), "Verify your email address");
+      await auth.api.verifyEmail({
+        query: { token: linkIn(mail, "/verify-email").searchParams.get("token") ?? "" },
+      });
+      const signedIn = await auth.api.signInEmail({
+        body: { email: registration.email, password: registration.password },
+        returnHeaders: true,
+      });
+      const cookie = cookieHeaders(signedIn.headers);
+      expect(await auth.api.getSession({ headers: cookie })).not.toBeNull();
+      await auth.api.signOut({ headers: cookie });
+      expect(await auth.api.getSession({ headers: cookie })).toBeNull();
+    });
+
+    it("resets a password once per link, ends every session, and counts the link as verifying the address", async () => {
+      const database = await databases.openMigrated();
+      const { auth, readMail } = createTestAuth(database);
+      await auth.api.signUpEmail({ body: registration });
+      await auth.api.requestPasswordReset({ body: { email: registration.email } });
+      // An unknown address gets the same answer and no mail.
+      await auth.api.requestPasswordReset({ body: { email: "nobody@example.edu" } });
+      const mails = await readMail();
+      expect(mails).toHaveLength(2);
+      const token =
+        linkIn(mailAbout(mails, "Reset your password"), "/reset-password").searchParams.get(
+          "token",
+        ) ?? "";
+
+      await auth.api.resetPassword({ body: { token, newPassword: "difference-engine-1822" } });
+      await expect(
+        auth.api.resetPassword({ body: { token, newPassword: "another-password-99" } }),
+      ).rejects.toMatchObject({ body: { code: "INVALID_TOKEN" } });
+
+      const signedIn = await auth.api.signInEmail({
+        body: { email: registration.email, password: "difference-engine-1822" },
+        returnHeaders: true,
+      });
+      const cookie = cookieHeaders(signedIn.headers);
+      await auth.api.requestPasswordReset({ body: { email: registration.email } });
+      const again = mailAbout(await readMail(), "Reset your password");
+      await auth.api.resetPassword({
+        body: {
+          token: linkIn(again, "/reset-password").searchParams.get("token") ?? "",
+          newPassword: "third-password-2024",
+        },
+      });
+      expect(await auth.api.getSession({ headers: cookie })).toBeNull();
+    });
+  });
+}

@@ -1,0 +1,104 @@
+import crypto from "node:crypto";
+import { type BrowserContext, expect, type Page, type TestInfo } from "@playwright/test";
+import { linkTo, waitForMail } from "./mailbox";
+
+export const strongPassword = "colourless-green-ideas-42";
+
+/** An address no other test (or earlier run against a reused database) has used. */
+export function uniqueEmail(prefix: string, testInfo: TestInfo): string {
+  return `${prefix}+${testInfo.project.name}-${crypto.randomBytes(4).toString("hex")}@e2e.test`;
+}
+
+/**
+ * The server trusts X-Forwarded-For from loopback (TRUST_PROXY in playwright.config.ts), so each test
+ * can come from its own client address and has rate-limit buckets of its own.
+ */
+export async function useOwnClientAddress(context: BrowserContext): Promise<string> {
+  const bytes = crypto.randomBytes(3);
+  const address = `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": address });
+  return address;
+}
+
+/**
+ * The whole address is `path` on the site under test. (A loose /\/profile$/ would also match
+ * /login?redirectTo=/profile, the page before signing in.)
+ */
+export function at(path: string): RegExp {
+  return new RegExp(`^https?://[^/]+${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+}
+
+/** On the login page, with a query string. */
+export const atLogin = /^https?:\/\/[^/]+\/login\?/;
+
+export function mainNav(page: Page) {
+  return page.getByRole("navigation", { name: "Main" });
+}
+
+/** Opens the mobile menu when the page shows the hamburger, so nav links can be checked. */
+export async function openMenuIfCollapsed(page: Page) {
+  const toggle = mainNav(page).getByRole("button", { name: "Menu" });
+  if (await toggle.isVisible()) await toggle.click();
+}
+
+export async function register(
+  page: Page,
+  account: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    confirm?: string;
+  },
+) {
+  await page.goto("/register");
+  await page.getByLabel("First name").fill(account.firstName);
+  await page.getByLabel("Last name").fill(account.lastName);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByLabel("Confirm password").fill(account.confirm ?? account.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+}
+
+export async function verifyFromMail(page: Page, email: string) {
+  const mail = await waitForMail(email, { subject: "Verify your email address" });
+  await page.goto(linkTo(mail, "/verify-email"));
+  await expect(page.getByText("Your email was verified successfully.")).toBeVisible();
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log In", exact: true }).click();
+}
+
+/** A verified account with a profile, signed in; returns its address. */
+export async function signedInAccount(page: Page, testInfo: TestInfo, prefix = "member") {
+  const email = uniqueEmail(prefix, testInfo);
+  await register(page, { firstName: "Noam", lastName: "Tester", email, password: strongPassword });
+  await expect(page.getByRole("heading", { name: "Verify Your Email" })).toBeVisible();
+  await verifyFromMail(page, email);
+  await page.goto("/login?redirectTo=/profile");
+  await logIn(page, email, strongPassword);
+  await expect(page).toHaveURL(at("/profile"));
+  return email;
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole("button", { name: "Log Out" }).click();
+  await expect(page).toHaveURL(at("/"));
+  await openMenuIfCollapsed(page);
+  await expect(mainNav(page).getByRole("link", { name: "Login" })).toBeVisible();
+}
+
+/** From the login page: through the stand-in Google's sign-in page, as `email`, or cancelling there. */
+export async function signInWithGoogle(page: Page, email: string | "cancel") {
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await page.waitForURL(/^http:\/\/localhost:3127\/interaction\//);
+  if (email === "cancel") {
+    await page.getByRole("button", { name: "Cancel" }).click();
+    return;
+  }
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
