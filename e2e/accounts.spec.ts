@@ -310,6 +310,7 @@ test("User Data is for admins only: the link, and the page itself", async ({ pag
   const forbidden = await page.goto("/user-data");
   expect(forbidden?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // `npm run admin -- grant` against the server's own database (the SQLite project's data folder).
   test.skip(testInfo.project.name === "postgres", "the command line is exercised on SQLite");
@@ -357,6 +358,15 @@ test("too many sign-in attempts are refused with a clear message", async ({ page
     /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
   );
   await expectNoAxeViolations(page);
+});
+
+test("a form posted from another site is refused", async ({ request }, testInfo) => {
+  const response = await request.post("/login", {
+    form: { intent: "password", email: uniqueEmail("csrf", testInfo), password: strongPassword },
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
 });
 
 test("account pages without JavaScript: registering and signing in are plain forms", async ({

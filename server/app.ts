@@ -103,6 +103,7 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
   );
   app.use(compression());
   app.use(requestLogger());
+  app.use(refuseCrossSiteForms(env.baseUrl));
 
   app.get("/healthz", async (_req, res) => {
     const report = await checkHealth(database);
@@ -150,6 +151,32 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
       await auth.settleBackgroundTasks();
       await database.close();
     },
+  };
+}
+
+/**
+ * A page on another site must not post our forms for a visitor (signing them in to an account of the
+ * attacker's choosing, say). Browsers name the page's origin on every form post; SameSite=Lax cookies
+ * already keep sessions out of such requests, and this refuses the request itself. The identity
+ * provider's callback is exempt: it may legitimately arrive from the provider's origin.
+ */
+function refuseCrossSiteForms(baseUrl: string): RequestHandler {
+  const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+  // Behind a proxy that rewrites Host, the public address is BASE_URL's.
+  const publicHost = new URL(baseUrl).host;
+  return (req, res, next) => {
+    const origin = req.get("origin");
+    if (safeMethods.has(req.method) || !origin || req.path.startsWith("/api/auth/callback/")) {
+      return next();
+    }
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      originHost = "";
+    }
+    if (originHost === req.get("host") || originHost === publicHost) return next();
+    res.status(403).type("text/plain").send("Cross-site form posts are not accepted.");
   };
 }
 
