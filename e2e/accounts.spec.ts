@@ -329,13 +329,10 @@ test("User Data is for admins only: the link, and the page itself", async ({ pag
 test("an address in ADMIN_EMAILS is an admin from its first sign-in", async ({
   page,
 }, testInfo) => {
-  const email = `chair-${testInfo.project.name}@e2e.test`;
-  await register(page, { firstName: "Chair", lastName: "Person", email, password: strongPassword });
-  await expect(page.getByRole("heading", { name: "Verify Your Email" })).toBeVisible();
-  await verifyFromMail(page, email);
-  await page.goto("/login?redirectTo=/");
-  await logIn(page, email, strongPassword);
-  await expect(page).toHaveURL(at("/"));
+  await signedInAccount(page, testInfo, "chair", {
+    email: `chair-${testInfo.project.name}@e2e.test`,
+    landing: "/",
+  });
   await openMenuIfCollapsed(page);
   await expect(mainNav(page).getByRole("link", { name: "User Data" })).toBeVisible();
 });

@@ -72,15 +72,24 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Log In", exact: true }).click();
 }
 
-/** A verified account with a profile, signed in; returns its address. */
-export async function signedInAccount(page: Page, testInfo: TestInfo, prefix = "member") {
-  const email = uniqueEmail(prefix, testInfo);
+/**
+ * Registers, verifies and signs in a new account (a fresh address with this prefix, or the given
+ * address), ending on `landing`; returns the address.
+ */
+export async function signedInAccount(
+  page: Page,
+  testInfo: TestInfo,
+  prefix = "member",
+  options: { email?: string; landing?: string } = {},
+) {
+  const email = options.email ?? uniqueEmail(prefix, testInfo);
+  const landing = options.landing ?? "/profile";
   await register(page, { firstName: "Noam", lastName: "Tester", email, password: strongPassword });
   await expect(page.getByRole("heading", { name: "Verify Your Email" })).toBeVisible();
   await verifyFromMail(page, email);
-  await page.goto("/login?redirectTo=/profile");
+  await page.goto(`/login?redirectTo=${encodeURIComponent(landing)}`);
   await logIn(page, email, strongPassword);
-  await expect(page).toHaveURL(at("/profile"));
+  await expect(page).toHaveURL(at(landing));
   return email;
 }
 

@@ -202,7 +202,15 @@ export function continueSignedIn(user: AccountUser, redirectTo: string): never {
   throw redirect(redirectTo);
 }
 
-export async function resendVerificationEmail(request: Request, email: string): Promise<Outcome> {
+/**
+ * Sends an account mail on request, within the mail limits. Either way the answer does not say whether
+ * the address has an account (or is already verified).
+ */
+async function sendAccountMailOnRequest(
+  request: Request,
+  email: string,
+  send: () => Promise<unknown>,
+): Promise<Outcome> {
   return withRateLimits(
     [
       { rule: accountRateLimits.mailByIp, subject: getClientAddress(request) },
@@ -210,14 +218,19 @@ export async function resendVerificationEmail(request: Request, email: string): 
     ],
     async () => {
       try {
-        // Answers the same whether or not the address has an account, or is already verified.
-        await getAuth().api.sendVerificationEmail({ body: { email } });
+        await send();
         return { ok: true };
       } catch (error) {
-        getLogger().error({ err: error }, "could not resend the verification email");
+        getLogger().error({ err: error }, "could not send an account mail");
         return failure("We could not send the email. Please try again in a moment.");
       }
     },
+  );
+}
+
+export function resendVerificationEmail(request: Request, email: string): Promise<Outcome> {
+  return sendAccountMailOnRequest(request, email, () =>
+    getAuth().api.sendVerificationEmail({ body: { email } }),
   );
 }
 
@@ -240,21 +253,9 @@ export async function verifyEmailToken(token: string): Promise<VerifyEmailOutcom
   }
 }
 
-export async function requestPasswordReset(request: Request, email: string): Promise<Outcome> {
-  return withRateLimits(
-    [
-      { rule: accountRateLimits.mailByIp, subject: getClientAddress(request) },
-      { rule: accountRateLimits.mailByEmail, subject: email },
-    ],
-    async () => {
-      try {
-        await getAuth().api.requestPasswordReset({ body: { email } });
-        return { ok: true };
-      } catch (error) {
-        getLogger().error({ err: error }, "password reset request failed");
-        return failure("We could not send the email. Please try again in a moment.");
-      }
-    },
+export function requestPasswordReset(request: Request, email: string): Promise<Outcome> {
+  return sendAccountMailOnRequest(request, email, () =>
+    getAuth().api.requestPasswordReset({ body: { email } }),
   );
 }
 

@@ -1,10 +1,8 @@
 import { Form } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
-import { TextField } from "~/components/text-field";
-import { nameLimits } from "./account-forms";
+import { NameFields, NewPasswordFields } from "./account-fields";
 import { AccountLayout } from "./account-layout";
-import { NewPasswordFields } from "./register-page";
 
 export type CompleteProfilePageProps = {
   notice: string | null;
@@ -30,24 +28,7 @@ export function CompleteProfilePage(props: CompleteProfilePageProps) {
       <FormMessage message={props.message} />
       <Form method="post" className="account__form">
         <input type="hidden" name="redirectTo" value={props.redirectTo} />
-        <TextField
-          label="First name"
-          name="firstName"
-          autoComplete="given-name"
-          required
-          maxLength={nameLimits.max}
-          defaultValue={props.firstName}
-          error={fieldErrors.firstName}
-        />
-        <TextField
-          label="Last name"
-          name="lastName"
-          autoComplete="family-name"
-          required
-          maxLength={nameLimits.max}
-          defaultValue={props.lastName}
-          error={fieldErrors.lastName}
-        />
+        <NameFields fieldErrors={fieldErrors} values={props} />
         {props.needsPassword ? <NewPasswordFields fieldErrors={fieldErrors} /> : null}
         <SubmitButton pendingLabel="Updating...">Complete Profile</SubmitButton>
       </Form>

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import { TextField } from "~/components/text-field";
-import { nameLimits } from "./account-forms";
+import { NameFields } from "./account-fields";
 import { AccountLayout } from "./account-layout";
 import { accountPaths } from "./paths";
 
@@ -26,24 +26,7 @@ export function EditProfilePage({ profile, message, fieldErrors = {} }: EditProf
             value={profile.email}
             hint="Your email cannot be changed here."
           />
-          <TextField
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            required
-            maxLength={nameLimits.max}
-            defaultValue={profile.firstName}
-            error={fieldErrors.firstName}
-          />
-          <TextField
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            required
-            maxLength={nameLimits.max}
-            defaultValue={profile.lastName}
-            error={fieldErrors.lastName}
-          />
+          <NameFields fieldErrors={fieldErrors} values={profile} />
           <SubmitButton pendingLabel="Saving...">Save Changes</SubmitButton>
         </Form>
       ) : null}

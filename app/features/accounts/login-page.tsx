@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import { TextField } from "~/components/text-field";
-import { emailLimits } from "./account-forms";
+import { EmailField } from "./account-fields";
 import { AccountLayout } from "./account-layout";
 import { accountPaths } from "./paths";
 
@@ -37,15 +37,7 @@ export function LoginPage(props: LoginPageProps) {
       ) : null}
       <Form method="post" className="account__form">
         <input type="hidden" name="redirectTo" value={props.redirectTo} />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={emailLimits.max}
-          defaultValue={props.email}
-        />
+        <EmailField defaultValue={props.email} />
         <TextField
           label="Password"
           name="password"

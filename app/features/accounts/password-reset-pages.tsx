@@ -1,11 +1,9 @@
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
-import { TextField } from "~/components/text-field";
-import { emailLimits } from "./account-forms";
+import { EmailField, NewPasswordFields } from "./account-fields";
 import { AccountLayout } from "./account-layout";
 import { accountPaths } from "./paths";
-import { NewPasswordFields } from "./register-page";
 
 export function ForgotPasswordPage({
   sentTo,
@@ -32,14 +30,7 @@ export function ForgotPasswordPage({
       <p>Enter the email of your account and we will send you a link to choose a new password.</p>
       <FormMessage message={message} />
       <Form method="post" className="account__form">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={emailLimits.max}
-        />
+        <EmailField />
         <SubmitButton pendingLabel="Sending...">Send Reset Link</SubmitButton>
       </Form>
       <p>

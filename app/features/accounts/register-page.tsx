@@ -1,10 +1,8 @@
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
-import { TextField } from "~/components/text-field";
-import { emailLimits, nameLimits } from "./account-forms";
+import { EmailField, NameFields, NewPasswordFields } from "./account-fields";
 import { AccountLayout } from "./account-layout";
-import { passwordLimits } from "./password-rules";
 import { accountPaths } from "./paths";
 
 export type RegisterPageProps = {
@@ -40,34 +38,8 @@ export function RegisterPage({
     <AccountLayout title="Create an Account">
       <FormMessage message={message} />
       <Form method="post" className="account__form">
-        <TextField
-          label="First name"
-          name="firstName"
-          autoComplete="given-name"
-          required
-          maxLength={nameLimits.max}
-          defaultValue={values.firstName}
-          error={fieldErrors.firstName}
-        />
-        <TextField
-          label="Last name"
-          name="lastName"
-          autoComplete="family-name"
-          required
-          maxLength={nameLimits.max}
-          defaultValue={values.lastName}
-          error={fieldErrors.lastName}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={emailLimits.max}
-          defaultValue={values.email}
-          error={fieldErrors.email}
-        />
+        <NameFields fieldErrors={fieldErrors} values={values} />
+        <EmailField defaultValue={values.email} error={fieldErrors.email} />
         <NewPasswordFields fieldErrors={fieldErrors} />
         <SubmitButton pendingLabel="Signing Up...">Sign Up</SubmitButton>
       </Form>
@@ -75,39 +47,5 @@ export function RegisterPage({
         Already have an account? <Link to={accountPaths.login}>Log in</Link>
       </p>
     </AccountLayout>
-  );
-}
-
-/** A new password and its confirmation, with the rules stated up front. */
-export function NewPasswordFields({
-  fieldErrors = {},
-  label = "Password",
-}: {
-  fieldErrors?: Record<string, string>;
-  label?: string;
-}) {
-  return (
-    <>
-      <TextField
-        label={label}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={passwordLimits.min}
-        maxLength={passwordLimits.max}
-        hint={`At least ${passwordLimits.min} characters. Avoid common passwords.`}
-        error={fieldErrors.password}
-      />
-      <TextField
-        label="Confirm password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={passwordLimits.max}
-        error={fieldErrors.confirmPassword}
-      />
-    </>
   );
 }

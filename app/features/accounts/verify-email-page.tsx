@@ -1,8 +1,7 @@
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
-import { TextField } from "~/components/text-field";
-import { emailLimits } from "./account-forms";
+import { EmailField } from "./account-fields";
 import { AccountLayout } from "./account-layout";
 import { accountPaths } from "./paths";
 
@@ -38,14 +37,7 @@ export function VerifyEmailPage({ result, message }: VerifyEmailPageProps) {
       <p>Enter your email and we will send a new link.</p>
       <FormMessage message={message} />
       <Form method="post" className="account__form">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={emailLimits.max}
-        />
+        <EmailField />
         <SubmitButton pendingLabel="Sending...">Send a New Link</SubmitButton>
       </Form>
     </AccountLayout>
