@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestDatabases } from "../../tests/support/test-databases";
-import { consumeRateLimit, deleteExpiredRateLimits } from "./rate-limit.server";
+import { checkRateLimit, consumeRateLimit, deleteExpiredRateLimits } from "./rate-limit.server";
 
 const rule = { name: "test", limit: 3, windowSeconds: 60 };
 const start = new Date("2026-05-17T16:00:00.000Z");
@@ -24,6 +24,19 @@ for (const target of testDatabaseTargets()) {
       });
       const nextWindow = new Date(start.getTime() + 60_000);
       expect(await consumeRateLimit(db, rule, "10.0.0.1", nextWindow)).toEqual({ isAllowed: true });
+    });
+
+    it("can check a limit without counting an attempt", async () => {
+      const { db } = await databases.openMigrated();
+      for (let check = 0; check < 5; check++) {
+        expect(await checkRateLimit(db, rule, "10.0.0.3", start)).toEqual({ isAllowed: true });
+      }
+      for (let attempt = 0; attempt < 3; attempt++)
+        await consumeRateLimit(db, rule, "10.0.0.3", start);
+      expect(await checkRateLimit(db, rule, "10.0.0.3", start)).toEqual({
+        isAllowed: false,
+        retryAfterSeconds: 60,
+      });
     });
 
     it("never lets simultaneous attempts past the limit", async () => {

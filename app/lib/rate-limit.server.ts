@@ -21,10 +21,7 @@ export async function consumeRateLimit(
   subject: string,
   now: Date = new Date(),
 ): Promise<RateLimitResult> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowIndex = Math.floor(now.getTime() / windowMs);
-  const windowEnd = new Date((windowIndex + 1) * windowMs);
-  const key = `${rule.name}:${windowIndex}:${subject}`.slice(0, 255);
+  const { key, windowEnd } = windowOf(rule, subject, now);
 
   const row = await db
     .insertInto("rate_limit")
@@ -38,10 +35,40 @@ export async function consumeRateLimit(
     .executeTakeFirstOrThrow();
 
   if (Number(row.count) <= rule.limit) return { isAllowed: true };
+  return { isAllowed: false, retryAfterSeconds: secondsUntil(windowEnd, now) };
+}
+
+/**
+ * Whether a subject has used up a rule in the current window, without counting an attempt: for limits
+ * that count only failures (a correct password should not use up a shared campus address's quota).
+ */
+export async function checkRateLimit(
+  db: Kysely<Database>,
+  rule: RateLimitRule,
+  subject: string,
+  now: Date = new Date(),
+): Promise<RateLimitResult> {
+  const { key, windowEnd } = windowOf(rule, subject, now);
+  const row = await db
+    .selectFrom("rate_limit")
+    .select("count")
+    .where("key", "=", key)
+    .executeTakeFirst();
+  if (!row || Number(row.count) < rule.limit) return { isAllowed: true };
+  return { isAllowed: false, retryAfterSeconds: secondsUntil(windowEnd, now) };
+}
+
+function windowOf(rule: RateLimitRule, subject: string, now: Date) {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowIndex = Math.floor(now.getTime() / windowMs);
   return {
-    isAllowed: false,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000)),
+    key: `${rule.name}:${windowIndex}:${subject}`.slice(0, 255),
+    windowEnd: new Date((windowIndex + 1) * windowMs),
   };
+}
+
+function secondsUntil(end: Date, now: Date): number {
+  return Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
 }
 
 /** Drops counters of windows that have ended; cheap, and safe to run from any process. */

@@ -7,7 +7,13 @@ import { getLogger } from "~/lib/logger.server";
 import type { AccountUser } from "./account-user";
 import { getAuth, googleProviderId } from "./auth.server";
 import { accountPaths, completeProfilePath, loginPath, safeReturnPath } from "./paths";
-import { accountRateLimits, enforceRateLimits, RateLimitedError } from "./rate-limits.server";
+import {
+  accountRateLimits,
+  countFailedAttempt,
+  enforceRateLimits,
+  RateLimitedError,
+  refuseWhenRateLimited,
+} from "./rate-limits.server";
 
 /**
  * The account flows, one function per verb. Each returns what its page shows; none throws for a
@@ -101,11 +107,12 @@ export async function signInWithPassword(
   request: Request,
   input: { email: string; password: string; redirectTo: string },
 ): Promise<SignInOutcome> {
+  const limits = [
+    { rule: accountRateLimits.failedSignInByIp, subject: getClientAddress(request) },
+    { rule: accountRateLimits.failedSignInByEmail, subject: input.email },
+  ];
   try {
-    await enforceRateLimits([
-      { rule: accountRateLimits.signInByIp, subject: getClientAddress(request) },
-      { rule: accountRateLimits.signInByEmail, subject: input.email },
-    ]);
+    await refuseWhenRateLimited(limits);
   } catch (error) {
     if (error instanceof RateLimitedError) return { ok: false, message: error.message };
     throw error;
@@ -115,8 +122,10 @@ export async function signInWithPassword(
     signedIn = await signIn(request, input);
   } catch (error) {
     const code = errorCode(error);
-    if (code === "INVALID_EMAIL_OR_PASSWORD")
+    if (code === "INVALID_EMAIL_OR_PASSWORD") {
+      await countFailedAttempt(limits);
       return { ok: false, message: accountMessages.wrongCredentials };
+    }
     if (code === "EMAIL_NOT_VERIFIED") {
       return { ok: false, message: accountMessages.unverified, canResendVerification: true };
     }

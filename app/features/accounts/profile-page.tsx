@@ -18,7 +18,7 @@ export function ProfilePage({
         <Link to={accountPaths.editProfile} className="button">
           Edit Profile
         </Link>
-        <Form method="post" action={accountPaths.logout} className="account__actions">
+        <Form method="post" action={accountPaths.logout} className="account__form">
           <SubmitButton pendingLabel="Logging Out..." className="button button--secondary">
             Log Out
           </SubmitButton>

@@ -1,5 +1,6 @@
 import { getDatabase } from "~/lib/db/db.server";
 import {
+  checkRateLimit,
   consumeRateLimit,
   deleteExpiredRateLimits,
   type RateLimitRule,
@@ -7,14 +8,16 @@ import {
 
 /**
  * Limits on the account actions that can be abused: guessing passwords, creating accounts in bulk, and
- * making the site send mail. Each action is limited per client address, and the mail-sending and
- * sign-in ones also per email address, so one address cannot be flooded from many clients.
+ * making the site send mail. Each is limited per client address, and the sign-in and mail ones also per
+ * email address, so one account or mailbox cannot be targeted from many clients. The per-address limits
+ * leave room for a campus network, where a whole class shares one public address on deadline day:
+ * sign-in counts only failed attempts.
  */
 export const accountRateLimits = {
-  signInByIp: { name: "sign-in:ip", limit: 30, windowSeconds: 15 * 60 },
-  signInByEmail: { name: "sign-in:email", limit: 10, windowSeconds: 15 * 60 },
-  signUpByIp: { name: "sign-up:ip", limit: 10, windowSeconds: 60 * 60 },
-  mailByIp: { name: "mail:ip", limit: 10, windowSeconds: 60 * 60 },
+  failedSignInByIp: { name: "sign-in-failed:ip", limit: 50, windowSeconds: 15 * 60 },
+  failedSignInByEmail: { name: "sign-in-failed:email", limit: 10, windowSeconds: 15 * 60 },
+  signUpByIp: { name: "sign-up:ip", limit: 50, windowSeconds: 60 * 60 },
+  mailByIp: { name: "mail:ip", limit: 30, windowSeconds: 60 * 60 },
   mailByEmail: { name: "mail:email", limit: 3, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
@@ -32,14 +35,34 @@ export class RateLimitedError extends Error {
  * Counts an attempt against every given rule and throws RateLimitedError when any is exhausted. All
  * rules are counted, so trying many emails from one address and one email from many addresses both stop.
  */
-export async function enforceRateLimits(
-  checks: { rule: RateLimitRule; subject: string | undefined }[],
+type RateLimitCheck = { rule: RateLimitRule; subject: string | undefined };
+
+export async function enforceRateLimits(checks: RateLimitCheck[]): Promise<void> {
+  await applyRateLimits(checks, consumeRateLimit);
+}
+
+/** Throws RateLimitedError when any rule is already used up, without counting this attempt. */
+export async function refuseWhenRateLimited(checks: RateLimitCheck[]): Promise<void> {
+  await applyRateLimits(checks, checkRateLimit);
+}
+
+/** Counts a failed attempt against every rule (for limits that count only failures). */
+export async function countFailedAttempt(checks: RateLimitCheck[]): Promise<void> {
+  const db = getDatabase().db;
+  for (const { rule, subject } of checks) {
+    if (subject) await consumeRateLimit(db, rule, subject.toLowerCase());
+  }
+}
+
+async function applyRateLimits(
+  checks: RateLimitCheck[],
+  apply: typeof consumeRateLimit,
 ): Promise<void> {
   const db = getDatabase().db;
   let retryAfterSeconds = 0;
   for (const { rule, subject } of checks) {
     if (!subject) continue;
-    const result = await consumeRateLimit(db, rule, subject.toLowerCase());
+    const result = await apply(db, rule, subject.toLowerCase());
     if (!result.isAllowed)
       retryAfterSeconds = Math.max(retryAfterSeconds, result.retryAfterSeconds);
   }
