@@ -6,6 +6,8 @@ import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { checkGoogleSignIn, getAuth } from "~/features/accounts/auth.server";
 import { listEmbedOrigins } from "~/features/embeds/embed-origins";
+import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
+import { sweepOrphanedFiles } from "~/features/submissions/submissions.server";
 import { clientAddressHeader } from "~/lib/client-address.server";
 import { prepareDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -46,6 +48,12 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
 
   const auth = getAuth();
   await checkGoogleSignIn(auth, env, logger);
+  const submissionDeps = getSubmissionDependencies();
+  logger.info({ storage: submissionDeps.storage.describe() }, "file storage");
+  // Files left by an interrupted upload or deletion; in the background, so start-up does not wait.
+  void sweepOrphanedFiles(submissionDeps).catch((error: unknown) =>
+    logger.error({ err: error }, "sweeping orphaned upload files failed"),
+  );
 
   const isProduction = options.mode === "production";
   const isHttps = env.baseUrl.startsWith("https://");

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from "react";
+import "./text-field.css";
 
 type TextFieldProps = {
   label: string;

@@ -102,6 +102,19 @@ export const editionSchema = z
     summary: text,
     navigation: z.enum(["side-menu", "sub-navbar"]),
     pages: z.array(pageSchema).min(1),
+    abstracts: z
+      .object({
+        guidelines: z.array(text).min(1),
+        deadline: text,
+        acceptance: z.object({
+          confirmAttendanceUrl: z.url(),
+          confirmBy: text,
+          materialsDueBy: text,
+          materialsEmail: z.email(),
+          videoMeetingUrl: z.url(),
+        }),
+      })
+      .optional(),
   })
   .refine((edition) => edition.pages[0]?.slug === "", {
     message: "the first page is the main page",
@@ -115,6 +128,9 @@ export const editionsSchema = z
   .min(1)
   .refine((editions) => editions.filter((edition) => edition.isCurrent).length === 1, {
     message: "exactly one edition must be marked current",
+  })
+  .refine((editions) => editions.find((edition) => edition.isCurrent)?.abstracts !== undefined, {
+    message: "the current edition describes its call for abstracts (abstracts)",
   })
   .refine((editions) => new Set(editions.map((edition) => edition.year)).size === editions.length, {
     message: "each year may appear only once",

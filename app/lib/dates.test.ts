@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, todayInConferenceTimeZone } from "./dates";
+import { formatConferenceDateTime, formatLongDate, todayInConferenceTimeZone } from "./dates";
 
 describe("dates", () => {
   it("formats a calendar day without shifting it by time zone", () => {
@@ -10,5 +10,12 @@ describe("dates", () => {
     // 05:00 UTC on 18 January is still 17 January in Los Angeles.
     expect(todayInConferenceTimeZone(new Date("2025-01-18T05:00:00Z"))).toBe("2025-01-17");
     expect(todayInConferenceTimeZone(new Date("2025-01-18T09:00:00Z"))).toBe("2025-01-18");
+  });
+});
+
+describe("formatConferenceDateTime", () => {
+  it("shows the moment in Pacific time with the zone named, in winter and in summer", () => {
+    expect(formatConferenceDateTime("2025-03-04T00:05:00.000Z")).toBe("Mar 3, 2025, 4:05 PM PST");
+    expect(formatConferenceDateTime("2025-05-17T16:30:00.000Z")).toBe("May 17, 2025, 9:30 AM PDT");
   });
 });

@@ -24,3 +24,16 @@ export function todayInConferenceTimeZone(now: Date = new Date()): string {
     day: "2-digit",
   }).format(now);
 }
+
+/** A moment as people at the conference read it, zone named: "Mar 3, 2025, 4:05 PM PST". */
+export function formatConferenceDateTime(isoMoment: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: conferenceTimeZone,
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(isoMoment));
+}

@@ -19,6 +19,28 @@ describe("parseEnv", () => {
       mailFrom: undefined,
       google: undefined,
       adminEmails: [],
+      maxUploadBytes: 10 * 1024 * 1024,
+      s3: undefined,
+    });
+  });
+
+  it("reads the upload limit in megabytes and S3 settings only with a bucket", () => {
+    expect(parseEnv({ MAX_UPLOAD_MB: "2.5" }).maxUploadBytes).toBe(2_621_440);
+    expect(() => parseEnv({ MAX_UPLOAD_MB: "0" })).toThrow(/MAX_UPLOAD_MB: must be more than 0/);
+    expect(parseEnv({ S3_REGION: "eu-west-1" }).s3).toBeUndefined();
+    expect(
+      parseEnv({
+        S3_BUCKET: "abstracts",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_FORCE_PATH_STYLE: "true",
+      }).s3,
+    ).toEqual({
+      bucket: "abstracts",
+      region: "us-east-1",
+      endpoint: "http://127.0.0.1:9000",
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: true,
     });
   });
 

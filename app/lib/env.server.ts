@@ -77,6 +77,21 @@ const envSchema = z.object({
       .pipe(z.array(z.email("must be a comma-separated list of email addresses")))
       .optional(),
   ),
+  MAX_UPLOAD_MB: z.coerce
+    .number({ error: "must be a number of megabytes" })
+    .positive("must be more than 0")
+    .max(100, "must be at most 100")
+    .default(10),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.pipe(
+    z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  ),
 });
 
 const googleDiscoveryDefault = "https://accounts.google.com/.well-known/openid-configuration";
@@ -97,6 +112,18 @@ export type Env = {
   /** Google sign-in is on only when a client ID is configured. */
   google: { clientId: string; clientSecret: string | undefined; discoveryUrl: string } | undefined;
   adminEmails: string[];
+  maxUploadBytes: number;
+  /** Uploads go to this S3-compatible bucket when set, else to DATA_DIR/uploads. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 };
 
 export class InvalidEnvError extends StartupError {
@@ -142,6 +169,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         }
       : undefined,
     adminEmails: values.ADMIN_EMAILS ?? [],
+    maxUploadBytes: Math.round(values.MAX_UPLOAD_MB * 1024 * 1024),
+    s3: values.S3_BUCKET
+      ? {
+          bucket: values.S3_BUCKET,
+          region: values.S3_REGION ?? "us-east-1",
+          endpoint: values.S3_ENDPOINT,
+          accessKeyId: values.S3_ACCESS_KEY_ID,
+          secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: values.S3_FORCE_PATH_STYLE === "true",
+        }
+      : undefined,
   };
 }
 

@@ -20,6 +20,22 @@ export type EditionContent = {
   navigation: "side-menu" | "sub-navbar";
   /** The main page first (slug ""), then sub-pages such as "program" (served at /sculc-YYYY-program). */
   pages: EditionPage[];
+  /** The call for abstracts, for the edition that takes submissions (the current one). */
+  abstracts?: AbstractCall;
+};
+
+/** What the submission pages say: the rules for authors, and what accepted authors do next. */
+export type AbstractCall = {
+  guidelines: string[];
+  /** Shown with the deadline, e.g. "Friday, March 21, 2025, 11:59 PM Pacific Time". */
+  deadline: string;
+  acceptance: {
+    confirmAttendanceUrl: string;
+    confirmBy: string;
+    materialsDueBy: string;
+    materialsEmail: string;
+    videoMeetingUrl: string;
+  };
 };
 
 export type EditionPage = {

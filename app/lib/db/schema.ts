@@ -12,6 +12,7 @@ export interface Database {
   account: AccountTable;
   admin_audit: AdminAuditTable;
   rate_limit: RateLimitTable;
+  submission: SubmissionTable;
 }
 
 /** A boolean column: PostgreSQL returns true/false, SQLite 1/0. */
@@ -77,4 +78,25 @@ export interface AppSettingTable {
   key: string;
   value: string;
   updated_at: Generated<string>;
+}
+
+export interface SubmissionTable {
+  id: string;
+  user_id: string;
+  edition_year: number;
+  /** As the author named it; shown, never used as a path. */
+  file_name: string;
+  storage_key: string;
+  size_bytes: number;
+  sha256: string;
+  page_count: number;
+  word_count: number;
+  /** JSON array of SubmissionWarning codes. */
+  warnings: string;
+  uploaded_at: string;
+  decision: "accepted" | "rejected" | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  /** When the decision was shown to the author; staged decisions have none. */
+  released_at: string | null;
 }

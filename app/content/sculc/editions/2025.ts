@@ -16,6 +16,24 @@ export default {
   summary:
     "SCULC 2025, the Southern California Undergraduate Linguistics Conference: Saturday, May 17, 2025, at the Student Center Pavilion and online. Free to attend and to present.",
   navigation: "side-menu",
+  abstracts: {
+    deadline: "Friday, March 21, 2025, 11:59 PM Pacific Time",
+    guidelines: [
+      "Abstracts are at most 500 words, not counting references.",
+      "Upload your abstract as a PDF.",
+      "Anonymize it: no names, institutions or acknowledgements in the text or the file's properties.",
+      "If the work was done with a research group, a team or a professor, make sure your PI agrees to your presenting it.",
+      "Submit a separate abstract for each project you would like to present.",
+    ],
+    acceptance: {
+      confirmAttendanceUrl:
+        "https://docs.google.com/forms/d/e/sculc-2025-confirm-attendance/viewform",
+      confirmBy: "April 15, 11:59 PM Pacific Time",
+      materialsDueBy: "May 10, 11:59 PM Pacific Time",
+      materialsEmail: "sculc@example.edu",
+      videoMeetingUrl: "https://zoom.us/j/0000000000",
+    },
+  },
   pages: [
     {
       slug: "",

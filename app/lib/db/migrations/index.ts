@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as appSetting from "./0001-app-setting";
 import * as accounts from "./0002-accounts";
+import * as submissions from "./0003-submissions";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -9,4 +10,5 @@ import * as accounts from "./0002-accounts";
 export const migrations: Record<string, Migration> = {
   "0001-app-setting": appSetting,
   "0002-accounts": accounts,
+  "0003-submissions": submissions,
 };

@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~/lib/db/schema";
+
+export type CallForAbstracts = { isOpen: boolean; closesAt: string | null };
+
+const settingKey = "call-for-abstracts";
+
+/**
+ * Whether the current edition takes abstracts: an admin setting (the admin area sets it), open with no
+ * closing time until someone changes it, so a fresh clone can try the whole flow.
+ */
+export async function readCallForAbstracts(db: Kysely<Database>): Promise<CallForAbstracts> {
+  const row = await db
+    .selectFrom("app_setting")
+    .select("value")
+    .where("key", "=", settingKey)
+    .executeTakeFirst();
+  if (!row) return { isOpen: true, closesAt: null };
+  try {
+    const parsed = JSON.parse(row.value) as Partial<CallForAbstracts>;
+    return {
+      isOpen: parsed.isOpen !== false,
+      closesAt: typeof parsed.closesAt === "string" ? parsed.closesAt : null,
+    };
+  } catch {
+    return { isOpen: true, closesAt: null };
+  }
+}
+
+export function isAcceptingAbstracts(call: CallForAbstracts, now: Date = new Date()): boolean {
+  return call.isOpen && (call.closesAt === null || now < new Date(call.closesAt));
+}

@@ -1,0 +1,337 @@
+import crypto from "node:crypto";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import Busboy from "busboy";
+import type { Kysely } from "kysely";
+import type { Logger } from "pino";
+import type { Database, SubmissionTable } from "~/lib/db/schema";
+import { inspectPdf } from "~/lib/pdf/inspect-pdf.server";
+import type { FileStorage } from "~/lib/storage/file-storage";
+import { createMeteredStream, FileTooLargeError } from "~/lib/storage/metered-stream";
+import {
+  countAbstractWords,
+  displayFileName,
+  findWarnings,
+  type SubmissionWarning,
+} from "./abstract-checks";
+
+export type SubmissionDependencies = {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  logger: Pick<Logger, "info" | "warn" | "error">;
+};
+
+export type UploadRefusal = "no-file" | "empty" | "too-large" | "not-a-pdf" | "damaged" | "error";
+
+export type UploadOutcome =
+  | { ok: true; submissionId: string; warnings: SubmissionWarning[]; wordCount: number }
+  | { ok: false; reason: UploadRefusal };
+
+/** The field the upload form sends its file in. */
+export const abstractFileField = "abstract";
+
+const storagePrefix = "abstracts/";
+
+/**
+ * Receives an abstract from a multipart form post, streaming it to storage (never whole in memory),
+ * checks it, and records it. Either the file is stored and its row committed, or neither remains.
+ */
+export async function receiveAbstractUpload(
+  deps: SubmissionDependencies,
+  request: Request,
+  options: { userId: string; authorNames: string[]; editionYear: number; maxBytes: number },
+): Promise<UploadOutcome> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
+    return { ok: false, reason: "no-file" };
+  }
+  let busboy: Busboy.Busboy;
+  try {
+    busboy = Busboy({
+      headers: { "content-type": contentType },
+      // Browsers send file names as UTF-8 (busboy's default is Latin-1).
+      defParamCharset: "utf8",
+      limits: { files: 1, fileSize: options.maxBytes + 1, fields: 5, fieldSize: 1024, parts: 8 },
+    });
+  } catch {
+    return { ok: false, reason: "no-file" };
+  }
+
+  return new Promise<UploadOutcome>((resolve) => {
+    let storing: Promise<UploadOutcome> | undefined;
+    busboy.on("file", (field, file, info) => {
+      if (field !== abstractFileField || storing || !info.filename) {
+        file.resume();
+        return;
+      }
+      storing = storeAbstract(deps, file, {
+        ...options,
+        fileName: displayFileName(decodeFormDataFileName(info.filename)),
+      });
+    });
+    busboy.on("close", () => {
+      resolve(storing ?? { ok: false, reason: "no-file" });
+    });
+    busboy.on("error", (error) => {
+      deps.logger.warn({ err: error }, "malformed upload");
+      resolve(storing ?? { ok: false, reason: "error" });
+    });
+    Readable.fromWeb(request.body as unknown as WebReadableStream).pipe(busboy);
+  });
+}
+
+/** The HTML form encoding escapes only these three characters in file names. */
+function decodeFormDataFileName(name: string): string {
+  return name.replace(/%22/g, '"').replace(/%0D/gi, "\r").replace(/%0A/gi, "\n");
+}
+
+async function storeAbstract(
+  deps: SubmissionDependencies,
+  file: Readable,
+  options: {
+    userId: string;
+    authorNames: string[];
+    editionYear: number;
+    maxBytes: number;
+    fileName: string;
+  },
+): Promise<UploadOutcome> {
+  const id = crypto.randomUUID();
+  const storageKey = `${storagePrefix}${options.userId}/${id}.pdf`;
+  const meter = createMeteredStream(options.maxBytes);
+  file.on("error", (error) => meter.stream.destroy(error));
+  const refuse = async (reason: UploadRefusal): Promise<UploadOutcome> => {
+    // The rest of an oversized or refused file still has to be read for the form to finish.
+    file.resume();
+    await deps.storage.delete(storageKey).catch(() => {});
+    return { ok: false, reason };
+  };
+
+  try {
+    await deps.storage.put(storageKey, file.pipe(meter.stream), { contentType: "application/pdf" });
+  } catch (error) {
+    if (error instanceof FileTooLargeError) return refuse("too-large");
+    deps.logger.error({ err: error }, "storing an upload failed");
+    return refuse("error");
+  }
+  const { size, sha256, head } = meter.result();
+  if (size === 0) return refuse("empty");
+  if (head.subarray(0, 5).toString("latin1") !== "%PDF-") return refuse("not-a-pdf");
+
+  try {
+    const inspection = await inspectPdf(() => deps.storage.read(storageKey));
+    if (!inspection.isValid) return refuse(inspection.reason);
+    const wordCount = countAbstractWords(inspection.text);
+    const warnings = findWarnings({
+      wordCount,
+      text: inspection.text,
+      author: inspection.author,
+      names: options.authorNames,
+    });
+    await deps.db
+      .insertInto("submission")
+      .values({
+        id,
+        user_id: options.userId,
+        edition_year: options.editionYear,
+        file_name: options.fileName,
+        storage_key: storageKey,
+        size_bytes: size,
+        sha256,
+        page_count: inspection.pageCount,
+        word_count: wordCount,
+        warnings: JSON.stringify(warnings),
+        uploaded_at: new Date().toISOString(),
+        decision: null,
+        decided_by: null,
+        decided_at: null,
+        released_at: null,
+      })
+      .execute();
+    deps.logger.info({ submissionId: id, size, pages: inspection.pageCount }, "abstract uploaded");
+    return { ok: true, submissionId: id, warnings, wordCount };
+  } catch (error) {
+    deps.logger.error({ err: error }, "recording an upload failed");
+    return refuse("error");
+  }
+}
+
+export type SubmissionSummary = {
+  id: string;
+  fileName: string;
+  uploadedAt: string;
+  wordCount: number;
+  pageCount: number;
+  warnings: SubmissionWarning[];
+  /** The decision once it is released to the author; staged decisions stay invisible. */
+  releasedDecision: "accepted" | "rejected" | null;
+};
+
+function toSummary(
+  row: Pick<
+    SubmissionTable,
+    | "id"
+    | "file_name"
+    | "uploaded_at"
+    | "word_count"
+    | "page_count"
+    | "warnings"
+    | "decision"
+    | "released_at"
+  >,
+): SubmissionSummary {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    uploadedAt: row.uploaded_at,
+    wordCount: Number(row.word_count),
+    pageCount: Number(row.page_count),
+    warnings: parseWarnings(row.warnings),
+    releasedDecision: row.released_at ? row.decision : null,
+  };
+}
+
+function parseWarnings(value: string): SubmissionWarning[] {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed)
+      ? (parsed.filter((item) => typeof item === "string") as SubmissionWarning[])
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The user's submissions for an edition, oldest first. */
+export async function listSubmissionsForUser(
+  db: Kysely<Database>,
+  userId: string,
+  editionYear: number,
+): Promise<SubmissionSummary[]> {
+  const rows = await db
+    .selectFrom("submission")
+    .select([
+      "id",
+      "file_name",
+      "uploaded_at",
+      "word_count",
+      "page_count",
+      "warnings",
+      "decision",
+      "released_at",
+    ])
+    .where("user_id", "=", userId)
+    .where("edition_year", "=", editionYear)
+    .orderBy("uploaded_at")
+    .orderBy("id")
+    .execute();
+  return rows.map(toSummary);
+}
+
+export type SubmissionStatus = { isApplicant: boolean; isPresenter: boolean };
+
+/**
+ * SPEC's applicant and presenter, derived: an applicant has a submission for the edition, a presenter
+ * an accepted one whose decision is released.
+ */
+export async function getSubmissionStatus(
+  db: Kysely<Database>,
+  userId: string,
+  editionYear: number,
+): Promise<SubmissionStatus> {
+  const submissions = await listSubmissionsForUser(db, userId, editionYear);
+  return {
+    isApplicant: submissions.length > 0,
+    isPresenter: submissions.some((submission) => submission.releasedDecision === "accepted"),
+  };
+}
+
+export type DeleteOutcome = { ok: true } | { ok: false; reason: "not-found" | "decided" | "error" };
+
+/**
+ * Deletes the user's own submission: the row first (in a transaction that also re-reads it, so two tabs
+ * cannot both delete), then the file. A file left behind by a failure is removed by the sweep.
+ */
+export async function deleteSubmission(
+  deps: SubmissionDependencies,
+  input: { userId: string; submissionId: string },
+): Promise<DeleteOutcome> {
+  let storageKey: string;
+  try {
+    const outcome = await deps.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("submission")
+        .select(["storage_key", "released_at"])
+        .where("id", "=", input.submissionId)
+        .where("user_id", "=", input.userId)
+        .executeTakeFirst();
+      if (!row) return { ok: false as const, reason: "not-found" as const };
+      if (row.released_at) return { ok: false as const, reason: "decided" as const };
+      const deleted = await trx
+        .deleteFrom("submission")
+        .where("id", "=", input.submissionId)
+        .where("user_id", "=", input.userId)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) !== 1)
+        return { ok: false as const, reason: "not-found" as const };
+      return { ok: true as const, storageKey: row.storage_key };
+    });
+    if (!outcome.ok) return outcome;
+    storageKey = outcome.storageKey;
+  } catch (error) {
+    deps.logger.error({ err: error }, "deleting a submission failed");
+    return { ok: false, reason: "error" };
+  }
+  await deps.storage.delete(storageKey).catch((error: unknown) => {
+    deps.logger.warn({ err: error, storageKey }, "file of a deleted submission left for the sweep");
+  });
+  return { ok: true };
+}
+
+/**
+ * The file of a submission for someone allowed to read it: its owner, or an admin. Anyone else gets
+ * null, exactly as for a submission that does not exist.
+ */
+export async function openSubmissionFile(
+  deps: SubmissionDependencies,
+  input: { submissionId: string; viewerId: string; viewerIsAdmin: boolean },
+) {
+  let query = deps.db
+    .selectFrom("submission")
+    .select(["storage_key", "file_name", "user_id"])
+    .where("id", "=", input.submissionId);
+  if (!input.viewerIsAdmin) query = query.where("user_id", "=", input.viewerId);
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  const file = await deps.storage.open(row.storage_key);
+  return file ? { ...file, fileName: row.file_name } : null;
+}
+
+/**
+ * Removes stored files that no submission references and that are older than the grace period (an
+ * upload in progress has its file before its row). Runs at start and as `npm run sweep`.
+ */
+export async function sweepOrphanedFiles(
+  deps: SubmissionDependencies,
+  options: { graceMs?: number; now?: Date } = {},
+): Promise<{ checked: number; removed: string[] }> {
+  const graceMs = options.graceMs ?? 60 * 60 * 1000;
+  const now = options.now ?? new Date();
+  const removed: string[] = [];
+  let checked = 0;
+  for await (const file of deps.storage.list(storagePrefix)) {
+    checked++;
+    if (now.getTime() - file.lastModified.getTime() < graceMs) continue;
+    const row = await deps.db
+      .selectFrom("submission")
+      .select("id")
+      .where("storage_key", "=", file.key)
+      .executeTakeFirst();
+    if (row) continue;
+    await deps.storage.delete(file.key);
+    removed.push(file.key);
+  }
+  if (removed.length)
+    deps.logger.info({ removed: removed.length }, "removed orphaned upload files");
+  return { checked, removed };
+}

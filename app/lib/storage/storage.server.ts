@@ -1,0 +1,13 @@
+import path from "node:path";
+import { getEnv } from "../env.server";
+import { singleton } from "../singleton.server";
+import type { FileStorage } from "./file-storage";
+import { createLocalFileStorage } from "./local-file-storage.server";
+
+/** The process's file storage: DATA_DIR/uploads, or the S3 bucket when S3_BUCKET is set. */
+export function getFileStorage(): FileStorage {
+  return singleton("file-storage", () => {
+    const env = getEnv();
+    return createLocalFileStorage(path.join(env.dataDir, "uploads"));
+  });
+}

@@ -1,0 +1,81 @@
+import { data, redirect } from "react-router";
+import { editionName } from "~/content/conference";
+import { getCurrentEdition } from "~/content/editions";
+import { accountMeta } from "~/features/accounts/account-meta";
+import { requireProfile } from "~/features/accounts/session.server";
+import {
+  isAcceptingAbstracts,
+  readCallForAbstracts,
+} from "~/features/submissions/call-for-abstracts.server";
+import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
+import { uploadMessages } from "~/features/submissions/submission-messages";
+import { submissionPaths } from "~/features/submissions/submission-paths";
+import {
+  receiveAbstractUpload,
+  type UploadRefusal,
+} from "~/features/submissions/submissions.server";
+import { SubmitAbstractPage } from "~/features/submissions/submit-abstract-page";
+import { getEnv } from "~/lib/env.server";
+import type { Route } from "./+types/submit-abstract";
+
+export const meta: Route.MetaFunction = () => accountMeta("Submit an Abstract");
+
+// SPEC's messages for this page's redirects, not the generic ones.
+const guardMessages = {
+  signedOut: "You Must Log In to Submit an Abstract",
+  noProfile: "Please complete your profile before proceeding",
+};
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireProfile(context, url, guardMessages);
+  const edition = getCurrentEdition();
+  const call = await readCallForAbstracts(getSubmissionDependencies().db);
+  return {
+    editionName: editionName(edition.year),
+    guidelines: edition.abstracts?.guidelines ?? [],
+    deadline: edition.abstracts?.deadline ?? "",
+    maxMegabytes: Math.round(getEnv().maxUploadBytes / 1024 / 1024),
+    isOpen: isAcceptingAbstracts(call),
+  };
+}
+
+const reasons: Record<UploadRefusal, string> = {
+  "no-file": "",
+  empty: "The file is empty.",
+  "too-large": "The file is larger than the limit.",
+  "not-a-pdf": "The file is not a PDF.",
+  damaged: "The PDF seems damaged or incomplete; please export it again.",
+  error: "",
+};
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requireProfile(context, url, guardMessages);
+  const deps = getSubmissionDependencies();
+  const attempt = Date.now();
+  if (!isAcceptingAbstracts(await readCallForAbstracts(deps.db))) {
+    return data({ message: "The call for abstracts is closed.", attempt }, 403);
+  }
+  const outcome = await receiveAbstractUpload(deps, request, {
+    userId: user.id,
+    authorNames: [user.firstName, user.lastName],
+    editionYear: getCurrentEdition().year,
+    maxBytes: getEnv().maxUploadBytes,
+  });
+  if (outcome.ok) throw redirect(`${submissionPaths.status}?uploaded=1`);
+  if (outcome.reason === "no-file") return data({ message: uploadMessages.noFile, attempt }, 400);
+  const why = reasons[outcome.reason] || "";
+  return data(
+    { message: `${uploadMessages.failed}${why ? ` ${why}` : ""}`, attempt },
+    outcome.reason === "too-large" ? 413 : outcome.reason === "error" ? 500 : 400,
+  );
+}
+
+export default function SubmitAbstract({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <SubmitAbstractPage
+      {...loaderData}
+      message={actionData?.message}
+      attempt={actionData?.attempt}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+// Removes uploaded files that no submission references (older than an hour, so uploads in progress are
+// safe): `npm run sweep`. The server also sweeps once at start.
+import fs from "node:fs";
+import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
+import { sweepOrphanedFiles } from "~/features/submissions/submissions.server";
+import { prepareDatabase } from "~/lib/db/db.server";
+
+async function main() {
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
+  const { handle } = await prepareDatabase();
+  try {
+    const deps = getSubmissionDependencies();
+    const { checked, removed } = await sweepOrphanedFiles(deps);
+    console.log(
+      `Checked ${checked} stored files in ${deps.storage.describe()}; removed ${removed.length}.`,
+    );
+    for (const key of removed) console.log(`  removed ${key}`);
+  } finally {
+    await handle.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    const isStartupError = error instanceof Error && "isStartupError" in error;
+    console.error(isStartupError ? error.message : error);
+    process.exit(1);
+  },
+);
