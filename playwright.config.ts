@@ -75,7 +75,7 @@ export default defineConfig({
       ? [
           {
             name: "postgres",
-            testMatch: /(postgres|accounts)\.spec\.ts/,
+            testMatch: /(postgres|accounts|submissions)\.spec\.ts/,
             use: { baseURL: `http://localhost:${postgresPort}`, launchOptions },
           },
         ]

@@ -6,7 +6,7 @@ import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import type { AccountUser } from "./account-user";
 import { getAuth, googleProviderId } from "./auth.server";
-import { accountPaths, completeProfilePath, loginPath, safeReturnPath } from "./paths";
+import { completeProfilePath, loginPath } from "./paths";
 import {
   accountRateLimits,
   countFailedAttempt,

@@ -1,27 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { TestDatabase } from "../../../tests/support/test-databases";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
+import { insertTestUser } from "../../../tests/support/test-users";
 import { setAdminRole } from "./admin-role.server";
-
-async function addUser(database: TestDatabase, id: string, email: string) {
-  const now = new Date().toISOString();
-  await database.db
-    .insertInto("user")
-    .values({
-      id,
-      email,
-      name: id,
-      emailVerified: database.dialect === "postgres" ? true : 1,
-      image: null,
-      createdAt: now,
-      updatedAt: now,
-      firstName: id,
-      lastName: "Tester",
-      role: "user",
-      profileCompleted: database.dialect === "postgres" ? true : 1,
-    })
-    .execute();
-}
 
 const chair = { userId: "chair", label: "chair@example.edu" };
 
@@ -31,8 +11,8 @@ for (const target of testDatabaseTargets()) {
 
     it("grants and revokes, recording each change once with who made it", async () => {
       const database = await databases.openMigrated();
-      await addUser(database, "chair", "chair@example.edu");
-      await addUser(database, "ada", "ada@example.edu");
+      await insertTestUser(database, { id: "chair", email: "chair@example.edu" });
+      await insertTestUser(database, { id: "ada", email: "ada@example.edu" });
       const change = (isAdmin: boolean) =>
         setAdminRole(database.db, {
           email: " ADA@example.edu ",
@@ -62,13 +42,13 @@ for (const target of testDatabaseTargets()) {
 
     it("refuses to revoke your own right, an ADMIN_EMAILS admin, or an unknown address, and changes nothing", async () => {
       const database = await databases.openMigrated();
-      await addUser(database, "chair", "chair@example.edu");
+      await insertTestUser(database, { id: "chair", email: "chair@example.edu" });
       await database.db
         .updateTable("user")
         .set({ role: "admin" })
         .where("id", "=", "chair")
         .execute();
-      await addUser(database, "web", "web@example.edu");
+      await insertTestUser(database, { id: "web", email: "web@example.edu" });
 
       const own = await setAdminRole(database.db, {
         email: "chair@example.edu",

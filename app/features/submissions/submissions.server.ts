@@ -100,6 +100,9 @@ async function storeAbstract(
   const storageKey = `${storagePrefix}${options.userId}/${id}.pdf`;
   const meter = createMeteredStream(options.maxBytes);
   file.on("error", (error) => meter.stream.destroy(error));
+  // The meter can fail (too large) before the storage driver starts reading; the driver still sees the
+  // error, from the stream's errored state, so this only keeps it from counting as unhandled.
+  meter.stream.on("error", () => {});
   const refuse = async (reason: UploadRefusal): Promise<UploadOutcome> => {
     // The rest of an oversized or refused file still has to be read for the form to finish.
     file.resume();

@@ -63,9 +63,13 @@ export function createLocalFileStorage(root: string): FileStorage {
       await fsp.rm(pathOf(key), { force: true });
     },
 
+    // Plain string-prefix matching, as S3 does: walk the deepest folder the prefix names, then filter.
     async *list(prefix) {
-      const base = pathOf(prefix.replace(/\/+$/, ""));
-      yield* walk(base, absoluteRoot);
+      const folder = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
+      const base = folder ? pathOf(folder) : absoluteRoot;
+      for await (const file of walk(base, absoluteRoot)) {
+        if (file.key.startsWith(prefix) && !file.key.startsWith(".incoming/")) yield file;
+      }
     },
   };
 }
