@@ -35,7 +35,8 @@ export async function inspectPdf(readBytes: () => Promise<Buffer>): Promise<PdfI
     }
     const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
     const task = getDocument({
-      data: new Uint8Array(bytes),
+      // A view of the file's bytes, not a copy (pdf.js refuses a Buffer itself).
+      data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
       isEvalSupported: false,
       disableFontFace: true,
       useSystemFonts: false,

@@ -1,0 +1,128 @@
+// Checks that the server's memory stays flat while 10 abstracts of about 10 MB upload at once: uploads
+// stream to storage and at most two PDFs are parsed at a time, so growth must stay far below the 100 MB
+// being uploaded. Starts the production build (`npm run build` first) on a temporary SQLite data folder,
+// signs a user in, sends the uploads, and samples the server's resident memory from /proc.
+// `npm run test:memory` (part of `npm test`); UPLOADS=20 to try more.
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { PDFDocument } from "pdf-lib";
+
+const port = 3299;
+const base = `http://localhost:${port}`;
+const uploads = Number(process.env.UPLOADS ?? 10);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "uls-memory-"));
+
+function rssMegabytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function tenMegabytePdf(): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  document
+    .addPage()
+    .drawText("A long abstract with a large attachment.", { x: 40, y: 700, size: 12 });
+  // Random bytes do not compress, so the file stays about 10 MB.
+  const padding = new Uint8Array(crypto.randomBytes(10 * 1024 * 1024 - 64 * 1024));
+  await document.attach(padding, "data.bin", { mimeType: "application/octet-stream" });
+  return document.save({ useObjectStreams: false });
+}
+
+const server = spawn(process.execPath, ["server.js"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+  },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+try {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (
+      await fetch(`${base}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
+    await sleep(100);
+  }
+  const headers = { Origin: base };
+  const email = "memory@example.edu";
+  const password = "measuring-memory-2025";
+  await fetch(`${base}/register`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({
+      firstName: "Mem",
+      lastName: "Ory",
+      email,
+      password,
+      confirmPassword: password,
+    }),
+  });
+  let token = "";
+  for (let attempt = 0; attempt < 50 && !token; attempt++) {
+    await sleep(100);
+    const mailDir = path.join(dataDir, "mail");
+    for (const file of fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []) {
+      const text = fs
+        .readFileSync(path.join(mailDir, file), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=");
+      token = /verify-email\?token=([\w.-]+)/.exec(text)?.[1] ?? token;
+    }
+  }
+  await fetch(`${base}/verify-email?token=${token}`);
+  const signIn = await fetch(`${base}/login`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ intent: "password", email, password }),
+    redirect: "manual",
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+
+  const pdf = await tenMegabytePdf();
+  const baseline = rssMegabytes(server.pid ?? 0);
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMegabytes(server.pid ?? 0));
+  }, 20);
+  const started = Date.now();
+  const statuses = await Promise.all(
+    Array.from({ length: uploads }, async (_, index) => {
+      const form = new FormData();
+      form.set("abstract", new File([pdf], `abstract-${index}.pdf`, { type: "application/pdf" }));
+      const response = await fetch(`${base}/sculc/submit-abstract`, {
+        method: "POST",
+        headers: { ...headers, cookie },
+        body: form,
+        redirect: "manual",
+      });
+      return response.status;
+    }),
+  );
+  clearInterval(sampler);
+  const accepted = statuses.filter((status) => status === 302).length;
+  console.log(
+    `${uploads} uploads of ${(pdf.length / 1024 / 1024).toFixed(1)} MB at once: ${accepted} stored in ${Date.now() - started} ms; ` +
+      `server memory (RSS) ${baseline.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak (+${(peak - baseline).toFixed(0)} MB).`,
+  );
+  if (accepted !== uploads)
+    throw new Error(`only ${accepted} of ${uploads} uploads succeeded: ${statuses.join(", ")}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  server.kill("SIGTERM");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
