@@ -101,7 +101,10 @@ try {
   const statuses = await Promise.all(
     Array.from({ length: uploads }, async (_, index) => {
       const form = new FormData();
-      form.set("abstract", new File([pdf], `abstract-${index}.pdf`, { type: "application/pdf" }));
+      form.set(
+        "abstract",
+        new File([new Uint8Array(pdf)], `abstract-${index}.pdf`, { type: "application/pdf" }),
+      );
       const response = await fetch(`${base}/sculc/submit-abstract`, {
         method: "POST",
         headers: { ...headers, cookie },
