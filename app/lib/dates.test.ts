@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formatConferenceDateTime, formatLongDate, todayInConferenceTimeZone } from "./dates";
+import {
+  conferenceLocalTimeToIso,
+  formatConferenceDateTime,
+  formatLongDate,
+  todayInConferenceTimeZone,
+} from "./dates";
 
 describe("dates", () => {
   it("formats a calendar day without shifting it by time zone", () => {
@@ -17,5 +22,13 @@ describe("formatConferenceDateTime", () => {
   it("shows the moment in Pacific time with the zone named, in winter and in summer", () => {
     expect(formatConferenceDateTime("2025-03-04T00:05:00.000Z")).toBe("Mar 3, 2025, 4:05 PM PST");
     expect(formatConferenceDateTime("2025-05-17T16:30:00.000Z")).toBe("May 17, 2025, 9:30 AM PDT");
+  });
+});
+
+describe("conferenceLocalTimeToIso", () => {
+  it("reads a wall-clock time in Pacific time, in winter and in summer", () => {
+    expect(conferenceLocalTimeToIso("2025-03-07T23:59")).toBe("2025-03-08T07:59:00.000Z");
+    expect(conferenceLocalTimeToIso("2025-03-21T23:59")).toBe("2025-03-22T06:59:00.000Z");
+    expect(conferenceLocalTimeToIso("not a time")).toBeNull();
   });
 });

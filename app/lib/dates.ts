@@ -37,3 +37,32 @@ export function formatConferenceDateTime(isoMoment: string): string {
     timeZoneName: "short",
   }).format(new Date(isoMoment));
 }
+
+/**
+ * A wall-clock time at the conference ("2025-03-21T23:59", as a datetime-local field gives it) as a UTC
+ * moment, whatever the server's own time zone, daylight saving included.
+ */
+export function conferenceLocalTimeToIso(local: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return null;
+  const asUtc = new Date(`${local}:00Z`);
+  if (Number.isNaN(asUtc.getTime())) return null;
+  // The zone's offset at that moment, found by formatting it there; once more in case DST differs.
+  let guess = asUtc.getTime();
+  for (let pass = 0; pass < 2; pass++) {
+    const parts = new Intl.DateTimeFormat("en-CA", {
+      timeZone: conferenceTimeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).formatToParts(new Date(guess));
+    const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "00";
+    const shown = Date.parse(
+      `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}:00Z`,
+    );
+    guess += asUtc.getTime() - shown;
+  }
+  return new Date(guess).toISOString();
+}

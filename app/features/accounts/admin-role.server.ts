@@ -1,8 +1,8 @@
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
+import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
 
-export type AdminActor = { userId: string | null; label: string };
+export type AdminActor = AuditActor;
 
 export type AdminRoleOutcome =
   | { ok: true; changed: boolean; email: string }
@@ -43,18 +43,11 @@ export async function setAdminRole(
     const role = input.isAdmin ? "admin" : "user";
     if (user.role === role) return { ok: true, changed: false, email };
     await trx.updateTable("user").set({ role }).where("id", "=", user.id).execute();
-    await trx
-      .insertInto("admin_audit")
-      .values({
-        id: crypto.randomUUID(),
-        action: input.isAdmin ? "grant-admin" : "revoke-admin",
-        target_user_id: user.id,
-        target_email: user.email,
-        actor_user_id: input.actor.userId,
-        actor_label: input.actor.label,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await recordAdminAction(trx, {
+      action: input.isAdmin ? "grant-admin" : "revoke-admin",
+      actor: input.actor,
+      target: { userId: user.id, email: user.email },
+    });
     return { ok: true, changed: true, email };
   });
 }

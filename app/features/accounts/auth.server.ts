@@ -7,7 +7,7 @@ import type { DatabaseHandle } from "~/lib/db/database.server";
 import { getDatabase } from "~/lib/db/db.server";
 import { type Env, getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
-import { createMailer, type Mailer } from "~/lib/mail/mailer.server";
+import { getMailer, type Mailer } from "~/lib/mail/mailer.server";
 import { singleton } from "~/lib/singleton.server";
 import {
   existingAccountEmail,
@@ -204,12 +204,7 @@ export function getAuth(): Auth {
     const logger = getLogger();
     return createAuth({
       database: getDatabase(),
-      mailer: createMailer({
-        from: env.mailFrom ?? defaultMailFrom(env.baseUrl),
-        smtpUrl: env.smtpUrl,
-        mailDir: `${env.dataDir}/mail`,
-        logger,
-      }),
+      mailer: getMailer(),
       logger,
       config: {
         baseUrl: env.baseUrl,
@@ -219,10 +214,6 @@ export function getAuth(): Auth {
       },
     });
   });
-}
-
-function defaultMailFrom(baseUrl: string): string {
-  return `"${site.name}" <no-reply@${new URL(baseUrl).hostname}>`;
 }
 
 function localOrigins(port: number): string[] {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
 
 export type CallForAbstracts = { isOpen: boolean; closesAt: string | null };
@@ -29,4 +30,28 @@ export async function readCallForAbstracts(db: Kysely<Database>): Promise<CallFo
 
 export function isAcceptingAbstracts(call: CallForAbstracts, now: Date = new Date()): boolean {
   return call.isOpen && (call.closesAt === null || now < new Date(call.closesAt));
+}
+
+/** Opens or closes the call (optionally with a closing time), and records who did it. */
+export async function setCallForAbstracts(
+  db: Kysely<Database>,
+  call: CallForAbstracts,
+  actor: AuditActor,
+): Promise<void> {
+  const value = JSON.stringify(call);
+  const updatedAt = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("app_setting")
+      .values({ key: settingKey, value, updated_at: updatedAt })
+      .onConflict((conflict) =>
+        conflict.column("key").doUpdateSet({ value, updated_at: updatedAt }),
+      )
+      .execute();
+    await recordAdminAction(trx, {
+      action: call.isOpen ? "open-call" : "close-call",
+      actor,
+      details: call.isOpen && call.closesAt ? `closes ${call.closesAt}` : null,
+    });
+  });
 }

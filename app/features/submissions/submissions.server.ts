@@ -146,6 +146,7 @@ async function storeAbstract(
         warnings: JSON.stringify(warnings),
         uploaded_at: new Date().toISOString(),
         decision: null,
+        decision_note: null,
         decided_by: null,
         decided_at: null,
         released_at: null,

@@ -56,11 +56,25 @@ export interface AccountTable {
   updatedAt: DbTimestamp;
 }
 
+export type AdminAction =
+  | "grant-admin"
+  | "revoke-admin"
+  | "accept"
+  | "reject"
+  | "undo-decision"
+  | "release-decisions"
+  | "export-users"
+  | "export-submissions"
+  | "open-call"
+  | "close-call";
+
 export interface AdminAuditTable {
   id: string;
-  action: "grant-admin" | "revoke-admin";
-  target_user_id: string;
-  target_email: string;
+  action: AdminAction;
+  target_user_id: string | null;
+  target_email: string | null;
+  /** What else a reader needs: the file decided on, the note, how many were released. */
+  details: string | null;
   actor_user_id: string | null;
   /** The acting admin's email, or "command line (user@host)". */
   actor_label: string;
@@ -95,6 +109,8 @@ export interface SubmissionTable {
   warnings: string;
   uploaded_at: string;
   decision: "accepted" | "rejected" | null;
+  /** An admin's optional note on the decision, for the committee (not sent to the author). */
+  decision_note: string | null;
   decided_by: string | null;
   decided_at: string | null;
   /** When the decision was shown to the author; staged decisions have none. */

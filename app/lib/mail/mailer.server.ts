@@ -3,6 +3,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
+import { site } from "~/content/site";
+import { getEnv } from "../env.server";
+import { getLogger } from "../logger.server";
+import { singleton } from "../singleton.server";
 
 export type MailMessage = {
   to: string;
@@ -90,4 +94,17 @@ function describeSmtp(smtpUrl: string): string {
   } catch {
     return "(unparsable SMTP_URL)";
   }
+}
+
+/** The process's mailer, configured from the environment (SMTP_URL, MAIL_FROM, DATA_DIR). */
+export function getMailer(): Mailer {
+  return singleton("mailer", () => {
+    const env = getEnv();
+    return createMailer({
+      from: env.mailFrom ?? `"${site.name}" <no-reply@${new URL(env.baseUrl).hostname}>`,
+      smtpUrl: env.smtpUrl,
+      mailDir: path.join(env.dataDir, "mail"),
+      logger: getLogger(),
+    });
+  });
 }

@@ -84,13 +84,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column("identifier")
     .execute();
 
-  // Who made whom an admin, or took it back, from the admin pages or `npm run admin`.
+  // Every admin action (admin grants and revocations, decisions, releases, exports, the call for
+  // abstracts): who did what to whom, and when.
   await db.schema
     .createTable("admin_audit")
     .addColumn("id", "text", (column) => column.primaryKey())
-    .addColumn("action", "varchar(20)", (column) => column.notNull())
-    .addColumn("target_user_id", "text", (column) => column.notNull())
-    .addColumn("target_email", "text", (column) => column.notNull())
+    .addColumn("action", "varchar(40)", (column) => column.notNull())
+    .addColumn("target_user_id", "text")
+    .addColumn("target_email", "text")
+    .addColumn("details", "text")
     .addColumn("actor_user_id", "text")
     .addColumn("actor_label", "text", (column) => column.notNull())
     .addColumn("created_at", "varchar(32)", (column) => column.notNull())

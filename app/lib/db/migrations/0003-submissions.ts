@@ -22,6 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("warnings", "text", (column) => column.notNull().defaultTo("[]"))
     .addColumn("uploaded_at", "varchar(32)", (column) => column.notNull())
     .addColumn("decision", "varchar(16)")
+    .addColumn("decision_note", "text")
     .addColumn("decided_by", "text")
     .addColumn("decided_at", "varchar(32)")
     .addColumn("released_at", "varchar(32)")
@@ -30,6 +31,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex("submission_user_edition_idx")
     .on("submission")
     .columns(["user_id", "edition_year", "uploaded_at"])
+    .execute();
+  await db.schema
+    .createIndex("submission_edition_idx")
+    .on("submission")
+    .columns(["edition_year", "uploaded_at"])
     .execute();
 }
 

@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
+import "./admin.css";
+
+const sections = [
+  { to: "/user-data", label: "Users", end: true },
+  { to: "/user-data/submissions", label: "Submissions", end: false },
+  { to: "/user-data/audit", label: "Audit log", end: false },
+];
+
+/** The admin area's frame: its own small menu above each admin page. */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  return (
+    <section className="section admin">
+      <div className="container stack">
+        <nav aria-label="Admin" className="admin-nav">
+          <ul>
+            {sections.map((section) => (
+              <li key={section.to}>
+                <NavLink to={section.to} end={section.end} className="admin-nav__link">
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+  label: string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={label} className="admin-pagination">
+      {page > 1 ? <a href={hrefFor(page - 1)}>Previous page</a> : <span aria-hidden="true" />}
+      <span>
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? <a href={hrefFor(page + 1)}>Next page</a> : <span aria-hidden="true" />}
+    </nav>
+  );
+}

@@ -1,0 +1,73 @@
+import type { AdminAction } from "~/lib/db/schema";
+import { Pagination } from "./admin-layout";
+
+export type AuditEntryView = {
+  id: string;
+  whenText: string;
+  who: string;
+  action: AdminAction;
+  target: string | null;
+  details: string | null;
+};
+
+const actionLabels: Record<AdminAction, string> = {
+  "grant-admin": "Made admin",
+  "revoke-admin": "Revoked admin",
+  accept: "Accepted",
+  reject: "Rejected",
+  "undo-decision": "Undid a decision",
+  "release-decisions": "Released decisions",
+  "export-users": "Exported users",
+  "export-submissions": "Exported submissions",
+  "open-call": "Opened the call",
+  "close-call": "Closed the call",
+};
+
+export function AuditPage(props: {
+  entries: AuditEntryView[];
+  total: number;
+  page: number;
+  pageCount: number;
+}) {
+  return (
+    <>
+      <h1>Audit log</h1>
+      <p role="status" className="admin-count">
+        {props.total} {props.total === 1 ? "entry" : "entries"}, newest first.
+      </p>
+      {props.entries.length ? (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        <section className="admin-table-wrap" aria-label="Audit log" tabIndex={0}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Whom</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{entry.whenText}</td>
+                  <td>{entry.who}</td>
+                  <td>{actionLabels[entry.action] ?? entry.action}</td>
+                  <td>{entry.target ?? "—"}</td>
+                  <td>{entry.details ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+      <Pagination
+        page={props.page}
+        pageCount={props.pageCount}
+        hrefFor={(page) => `/user-data/audit?page=${page}`}
+        label="Audit log pages"
+      />
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { Database } from "~/lib/db/schema";
+import { type UserTableColumn, type UserTableQuery, userTablePageSize } from "./user-table";
+
+export type AdminUserRecord = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isApplicant: boolean;
+  isPresenter: boolean;
+  isAdmin: boolean;
+  isConfiguredAdmin: boolean;
+  abstractId: string | null;
+  abstractName: string | null;
+  abstractUploadedAt: string | null;
+};
+
+/**
+ * SPEC's user table, filtered, sorted and paged in the database so it stays fast with many accounts.
+ * The first abstract is the user's earliest upload for the edition; applicant and presenter are derived
+ * from submissions (presenter: an accepted, released decision); empty values sort last both ways.
+ */
+export async function listUsersForAdmin(
+  db: Kysely<Database>,
+  input: UserTableQuery & {
+    editionYear: number;
+    adminEmails: readonly string[];
+    pageSize?: number;
+  },
+): Promise<{ rows: AdminUserRecord[]; total: number; page: number; pageCount: number }> {
+  const configuredAdmin = input.adminEmails.length
+    ? sql`lower(u.email) in (${sql.join(input.adminEmails.map((email) => email.toLowerCase()))})`
+    : sql`1 = 0`;
+  const base = sql`
+    with ranked as (
+      select user_id, id, file_name, uploaded_at,
+             row_number() over (partition by user_id order by uploaded_at, id) as position
+      from submission where edition_year = ${input.editionYear}
+    ),
+    statuses as (
+      select user_id,
+             max(case when decision = 'accepted' and released_at is not null then 1 else 0 end) as presenter
+      from submission where edition_year = ${input.editionYear}
+      group by user_id
+    ),
+    rows as (
+      select u.id, u."firstName" as first_name, u."lastName" as last_name, u.email,
+             trim(u."firstName" || ' ' || u."lastName") as full_name,
+             case when st.user_id is null then 0 else 1 end as applicant,
+             coalesce(st.presenter, 0) as presenter,
+             case when ${configuredAdmin} then 1 else 0 end as configured_admin,
+             case when u.role = 'admin' or ${configuredAdmin} then 1 else 0 end as admin,
+             fa.id as abstract_id, fa.file_name as abstract_name, fa.uploaded_at as abstract_uploaded_at
+      from "user" u
+      left join ranked fa on fa.user_id = u.id and fa.position = 1
+      left join statuses st on st.user_id = u.id
+    )`;
+  const where = input.q ? sql`where ${searchCondition(input.q)}` : sql``;
+
+  const countResult = await sql<{
+    total: number | string;
+  }>`${base} select count(*) as total from rows ${where}`.execute(db);
+  const total = Number(countResult.rows[0]?.total ?? 0);
+  const pageSize = input.pageSize ?? userTablePageSize;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(input.page, pageCount);
+
+  const result = await sql<{
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    applicant: number | string;
+    presenter: number | string;
+    admin: number | string;
+    configured_admin: number | string;
+    abstract_id: string | null;
+    abstract_name: string | null;
+    abstract_uploaded_at: string | null;
+  }>`${base}
+    select * from rows ${where}
+    order by ${orderBy(input.sort, input.dir)}
+    limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
+
+  return {
+    total,
+    page,
+    pageCount,
+    rows: result.rows.map((row) => ({
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      isApplicant: Number(row.applicant) === 1,
+      isPresenter: Number(row.presenter) === 1,
+      isAdmin: Number(row.admin) === 1,
+      isConfiguredAdmin: Number(row.configured_admin) === 1,
+      abstractId: row.abstract_id,
+      abstractName: row.abstract_name,
+      abstractUploadedAt: row.abstract_uploaded_at,
+    })),
+  };
+}
+
+/** Case-insensitive substring match on first, last and full name, email and first abstract's name. */
+function searchCondition(search: string): RawBuilder<unknown> {
+  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const like = (column: RawBuilder<unknown>) => sql`lower(${column}) like ${pattern} escape '\\'`;
+  return sql`(${sql.join(
+    [
+      like(sql.ref("first_name")),
+      like(sql.ref("last_name")),
+      like(sql.ref("full_name")),
+      like(sql.ref("email")),
+      like(sql.ref("abstract_name")),
+    ],
+    sql` or `,
+  )})`;
+}
+
+const textSortKeys: Partial<Record<UserTableColumn, string>> = {
+  name: "full_name",
+  email: "email",
+  abstract: "abstract_name",
+  upload: "abstract_uploaded_at",
+};
+const flagSortKeys: Partial<Record<UserTableColumn, string>> = {
+  applicant: "applicant",
+  presenter: "presenter",
+  admin: "admin",
+};
+
+function orderBy(column: UserTableColumn, direction: "asc" | "desc"): RawBuilder<unknown> {
+  const dir = sql.raw(direction);
+  const text = textSortKeys[column];
+  if (text) {
+    const ref = sql.ref(text);
+    // Empty values last in both directions, then case-insensitive order, then a stable tie-break.
+    return sql`case when ${ref} is null or ${ref} = '' then 1 else 0 end, lower(${ref}) ${dir}, full_name, id`;
+  }
+  return sql`${sql.ref(flagSortKeys[column] ?? "admin")} ${dir}, lower(full_name), id`;
+}
