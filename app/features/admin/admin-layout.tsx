@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
+import "~/components/text-field.css";
 import "./admin.css";
 
 const sections = [

@@ -1,4 +1,4 @@
-import { Form, NavLink } from "react-router";
+import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import { type SubmissionFilter, submissionFilters } from "./decision-filters";
@@ -103,7 +103,7 @@ export function SubmissionsAdminPage(props: SubmissionsAdminPageProps) {
                   aria-current={props.filter === filter ? "page" : undefined}
                 >
                   {filterLabels[filter]}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
