@@ -93,7 +93,7 @@ export function SubmissionsAdminPage(props: SubmissionsAdminPageProps) {
           <ul>
             {submissionFilters.map((filter) => (
               <li key={filter}>
-                <NavLink
+                <Link
                   to={
                     filter === "all"
                       ? "/user-data/submissions"
