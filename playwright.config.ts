@@ -9,6 +9,9 @@ const postgresPort = 3108;
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const e2eDataRoot = path.resolve(".e2e-data");
 
+/** The one test that closes the call for abstracts (e2e/admin.spec.ts). */
+const closesTheCall = /closing the call blocks uploads/;
+
 const launchOptions = {
   executablePath: chromiumPath,
   // A closed network: keep Chromium from phoning home, which fails slowly here.
@@ -60,11 +63,13 @@ export default defineConfig({
     {
       name: "desktop",
       testIgnore: /postgres\.spec\.ts/,
+      grepInvert: closesTheCall,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
       name: "mobile",
       testIgnore: /postgres\.spec\.ts/,
+      grepInvert: closesTheCall,
       use: {
         ...devices["Pixel 5"],
         viewport: { width: 375, height: 740 },
@@ -75,11 +80,21 @@ export default defineConfig({
       ? [
           {
             name: "postgres",
-            testMatch: /(postgres|accounts|submissions)\.spec\.ts/,
+            testMatch: /(postgres|accounts|submissions|admin)\.spec\.ts/,
+            grepInvert: closesTheCall,
             use: { baseURL: `http://localhost:${postgresPort}`, launchOptions },
           },
         ]
       : []),
+    {
+      // Closing the call for abstracts would refuse other tests' uploads, so that test runs alone,
+      // after every other project has finished.
+      name: "call-for-abstracts",
+      testMatch: /admin\.spec\.ts/,
+      grep: closesTheCall,
+      dependencies: ["desktop", "mobile", ...(postgresUrl ? ["postgres"] : [])],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
   ],
   webServer: [
     {

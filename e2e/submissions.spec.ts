@@ -24,6 +24,12 @@ async function uploadAbstract(page: Page, file: { name: string; buffer: Buffer }
   await page.goto("/sculc/submit-abstract");
   await chooseFile(page, file);
   await page.getByRole("button", { name: "Upload Abstract" }).click();
+  // Wait for the answer (the status page or an error), so a next navigation cannot abort the upload.
+  await expect(
+    page
+      .getByRole("heading", { name: "Thank You for Your Submission" })
+      .or(page.getByRole("alert")),
+  ).toBeVisible();
 }
 
 const uploadFailed = "Failed to upload the file. Please try again.";

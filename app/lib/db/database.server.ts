@@ -2,11 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   Kysely,
   type MigrationResultSet,
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
   sql,
 } from "kysely";
 import pg from "pg";
@@ -46,6 +51,28 @@ export function describeDatabase(options: DatabaseOptions): string {
   }
 }
 
+/**
+ * SQLite transactions that start as writers (`BEGIN IMMEDIATE`). A plain `BEGIN` reads first and takes
+ * the write lock later; if another process (`npm run admin`, a second server) commits in between,
+ * SQLite refuses the write at once with SQLITE_BUSY_SNAPSHOT, and busy_timeout cannot help. Starting
+ * immediate makes a competing writer wait for the lock instead.
+ */
+class ImmediateTransactionSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateTransactionSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactionSqliteDriver(this.settings);
+  }
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.dialect === "sqlite") {
     fs.mkdirSync(path.dirname(options.filename), { recursive: true });
@@ -56,7 +83,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     connection.pragma("synchronous = FULL");
     connection.pragma("busy_timeout = 5000");
     connection.pragma("foreign_keys = ON");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+    const db = new Kysely<Database>({
+      dialect: new ImmediateTransactionSqliteDialect({ database: connection }),
+    });
     return { db, dialect: "sqlite", close: () => db.destroy() };
   }
   const pool = new pg.Pool({

@@ -1,0 +1,1029 @@
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  request,
+  type TestInfo,
+  test,
+} from "@playwright/test";
+import { makeAbstractPdf } from "../tests/support/pdf-fixtures";
+import {
+  at,
+  atLogin,
+  logIn,
+  register,
+  strongPassword,
+  uniqueEmail,
+  useOwnClientAddress,
+  verifyFromMail,
+} from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { countMail, linkTo, waitForMail } from "./support/mailbox";
+
+// The admin area: who may see it, the user table (search, sort, roles), decisions and their emails,
+// CSV exports, the audit log and the call for abstracts.
+//
+// Every project's spec files share one server database (desktop and mobile even share the same
+// SQLite server), and tests run in parallel: each test makes its own accounts and files, named with a
+// random token, and looks only at rows carrying that token. Three things are global to a server and
+// are done under a lock shared by all workers (see `withServerLock`): releasing decisions (a release
+// sends every staged decision, anyone's), closing the call for abstracts, and making the first admin.
+//
+// Admins: `npm run admin -- grant` (`grantAdmin`) makes ONE admin per server and run; that admin then
+// grants every other test's admin through the user table's own grant action (`makeAdmin`), which also
+// exercises the table's grant button.
+
+test.beforeEach(async ({ context }) => {
+  await useOwnClientAddress(context);
+});
+
+const runCommand = promisify(execFile);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function randomToken(): string {
+  return crypto.randomBytes(4).toString("hex");
+}
+
+/** `npm run admin`'s environment for the database behind this project's server. */
+function adminCommandEnv(testInfo: TestInfo): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _notThisOne, ...env } = process.env;
+  if (testInfo.project.name !== "postgres")
+    return { ...env, DATA_DIR: ".e2e-data/sqlite", LOG_LEVEL: "warn" };
+  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+  url.searchParams.set("options", "-c search_path=e2e");
+  return {
+    ...env,
+    DATABASE_URL: url.toString(),
+    DATA_DIR: ".e2e-data/postgres",
+    LOG_LEVEL: "warn",
+  };
+}
+
+/**
+ * Makes an existing account an admin with the command line (the addresses in ADMIN_EMAILS are taken
+ * by accounts.spec.ts). The session reads the role on each request, so a reload is enough.
+ */
+async function grantAdmin(email: string, testInfo: TestInfo) {
+  const { stdout } = await runCommand("npx", ["tsx", "scripts/admin.ts", "grant", email], {
+    env: adminCommandEnv(testInfo),
+    encoding: "utf8",
+  });
+  expect(stdout).toContain(`${email} is now an admin.`);
+}
+
+/** A file of this project's server under .e2e-data/locks (desktop and mobile share a server). */
+function serverFile(testInfo: TestInfo, name: string): string {
+  const port = new URL(testInfo.project.use.baseURL ?? "http://localhost").port;
+  return path.resolve(".e2e-data", "locks", `${name}-${port}`);
+}
+
+/**
+ * Runs `action` while no other worker runs one under the same name against the same server. Locks are
+ * directories (mkdir is atomic); one left behind by a killed run is taken over after a minute.
+ */
+async function withServerLock<T>(
+  testInfo: TestInfo,
+  name: string,
+  action: () => Promise<T>,
+): Promise<T> {
+  const lock = serverFile(testInfo, `${name}.lock`);
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  const deadline = Date.now() + 25_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const age =
+        Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for the ${name} lock`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await action();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function randomClientAddress(): string {
+  const bytes = crypto.randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+}
+
+type Person = { firstName: string; lastName: string; email: string };
+
+const fullName = (person: Person) => `${person.firstName} ${person.lastName}`;
+
+function someone(prefix: string, testInfo: TestInfo): Person {
+  return { firstName: "Noam", lastName: "Tester", email: uniqueEmail(prefix, testInfo) };
+}
+
+/** A request context from a client address of its own (so with rate-limit buckets of its own). */
+function apiSession(testInfo: TestInfo, storageState?: string): Promise<APIRequestContext> {
+  return request.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    storageState,
+    extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+  });
+}
+
+/**
+ * Registers, verifies and signs in `person` over HTTP, with the same forms a browser without
+ * JavaScript posts: quicker than driving the pages (accounts.spec.ts tests those) for accounts that
+ * are only the setting of a test. Returns the signed-in request context.
+ */
+async function apiAccount(testInfo: TestInfo, person: Person): Promise<APIRequestContext> {
+  const api = await apiSession(testInfo);
+  await expectRegistered(testInfo, person.email, async () => {
+    const registered = await api.post("/register", {
+      form: { ...person, password: strongPassword, confirmPassword: strongPassword },
+    });
+    const html = await registered.text();
+    return html.includes("Verify Your Email")
+      ? null
+      : (/role="alert">([^<]*)</.exec(html)?.[1] ?? `status ${registered.status()}`);
+  });
+  const mail = await waitForMail(person.email, { subject: "Verify your email address" });
+  const verified = await api.get(linkTo(mail, "/verify-email"));
+  expect(await verified.text()).toContain("Your email was verified successfully.");
+  const signedIn = await api.post("/login", {
+    form: { intent: "password", email: person.email, password: strongPassword, redirectTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(signedIn.status(), `signing in ${person.email}`).toBe(302);
+  return api;
+}
+
+/**
+ * Registers through `attempt`, which returns null or the page's error. (A registration running while
+ * another process wrote the SQLite file used to fail with SQLITE_BUSY_SNAPSHOT; transactions now begin
+ * immediate, so this expects success the first time.)
+ */
+async function expectRegistered(
+  _testInfo: TestInfo,
+  email: string,
+  attempt: () => Promise<string | null>,
+) {
+  expect(await attempt(), `registering ${email}`).toBeNull();
+}
+
+/** Gives a browser page the session of a request context. */
+async function shareSession(page: Page, api: APIRequestContext) {
+  await page.context().addCookies((await api.storageState()).cookies);
+}
+
+/**
+ * A request context signed in as this server's granting admin: made once per server and run with the
+ * command line, its session kept in a file that every worker uses (a file left by an earlier run is
+ * no longer signed in, and is replaced).
+ */
+async function grantingAdmin(testInfo: TestInfo): Promise<APIRequestContext> {
+  const stateFile = serverFile(testInfo, "granting-admin.json");
+  return withServerLock(testInfo, "granting-admin", async () => {
+    if (fs.existsSync(stateFile)) {
+      const api = await apiSession(testInfo, stateFile);
+      if ((await api.get("/user-data", { maxRedirects: 0 })).status() === 200) return api;
+      await api.dispose();
+    }
+    const person = someone("granting-admin", testInfo);
+    const api = await apiAccount(testInfo, person);
+    await grantAdmin(person.email, testInfo);
+    expect((await api.get("/user-data", { maxRedirects: 0 })).status()).toBe(200);
+    await api.storageState({ path: stateFile });
+    return api;
+  });
+}
+
+/** Makes an existing account an admin, the way an admin does it from the user table. */
+async function makeAdmin(testInfo: TestInfo, email: string) {
+  const api = await grantingAdmin(testInfo);
+  try {
+    const response = await api.post("/user-data?index", {
+      form: { intent: "grant", email },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain(`${email} was made an admin successfully.`);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * A browser context of its own and a page in it, signed in with `api`'s session if given. It comes
+ * from a client address of its own, as `useOwnClientAddress` does for the test's own context.
+ */
+async function newSession(
+  browser: Browser,
+  api?: APIRequestContext,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    storageState: api ? await api.storageState() : undefined,
+    extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** Registers `person` with the form, verifies the address and signs in, ending on `landing`. */
+async function signUp(page: Page, person: Person, testInfo: TestInfo, landing = "/profile") {
+  const verifyHeading = page.getByRole("heading", { name: "Verify Your Email" });
+  await expectRegistered(testInfo, person.email, async () => {
+    await register(page, { ...person, password: strongPassword });
+    const alert = page.getByRole("alert").first();
+    await expect(verifyHeading.or(alert)).toBeVisible();
+    return (await verifyHeading.isVisible()) ? null : await alert.innerText();
+  });
+  await verifyFromMail(page, person.email);
+  await page.goto(`/login?redirectTo=${encodeURIComponent(landing)}`);
+  await logIn(page, person.email, strongPassword);
+  await expect(page).toHaveURL(at(landing));
+}
+
+/** A new admin, signed in on `page`; returns the address. */
+async function signedInAdmin(page: Page, testInfo: TestInfo, landing: string) {
+  const person = someone("admin", testInfo);
+  const api = await apiAccount(testInfo, person);
+  await makeAdmin(testInfo, person.email);
+  await shareSession(page, api);
+  await api.dispose();
+  expect((await page.goto(landing))?.status()).toBe(200);
+  return person.email;
+}
+
+/** A new admin, signed in, on `landing`, in a browser context of its own. */
+async function adminSession(browser: Browser, testInfo: TestInfo, landing = "/user-data") {
+  const session = await newSession(browser);
+  const email = await signedInAdmin(session.page, testInfo, landing);
+  return { ...session, email };
+}
+
+const callClosed = "The call for abstracts is closed.";
+
+/**
+ * Uploads an abstract from the submit page and returns its id. If the call happens to be closed at that
+ * moment (the call test, in another worker, closes it for a second or two), waits and tries again.
+ */
+async function uploadAbstract(page: Page, fileName: string, buffer?: Buffer): Promise<string> {
+  const body = buffer ?? (await makeAbstractPdf());
+  const input = page.getByLabel(/^Abstract \(PDF/);
+  const closed = page.getByText(callClosed).first();
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    await page.goto("/sculc/submit-abstract");
+    await expect(input.or(closed)).toBeVisible();
+    if (await input.isVisible()) {
+      await input.setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: body });
+      await page.getByRole("button", { name: "Upload Abstract" }).click();
+      const done = page.getByRole("heading", { name: "Thank You for Your Submission" });
+      await expect(done.or(closed)).toBeVisible();
+      if (await done.isVisible()) break;
+    }
+    if (Date.now() > deadline) throw new Error("The call for abstracts stayed closed");
+    await page.waitForTimeout(500);
+  }
+  await expect(page).toHaveURL(at("/sculc/view-submission?uploaded=1"));
+  const href = await authorCard(page, fileName)
+    .getByRole("link", { name: /^View/ })
+    .getAttribute("href");
+  expect(href).toMatch(/^\/files\/abstracts\/[^/]+$/);
+  return (href ?? "").split("/").at(-1) ?? "";
+}
+
+/**
+ * Uploads an abstract over HTTP as the form does, and returns its id; like `uploadAbstract`, waits out
+ * a call for abstracts that happens to be closed.
+ */
+async function apiUpload(api: APIRequestContext, fileName: string): Promise<string> {
+  const buffer = await makeAbstractPdf();
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const response = await api.post("/sculc/submit-abstract", {
+      multipart: { abstract: { name: fileName, mimeType: "application/pdf", buffer } },
+      maxRedirects: 0,
+    });
+    if (response.status() !== 403 || Date.now() > deadline) {
+      expect(response.status(), `uploading ${fileName}`).toBe(302);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const html = await (await api.get("/sculc/view-submission")).text();
+  const position = html.indexOf(`>${fileName}<`);
+  expect(position, `${fileName} on the status page`).toBeGreaterThan(0);
+  const id = /\/files\/abstracts\/([\w-]+)/.exec(html.slice(position))?.[1];
+  expect(id).toBeTruthy();
+  return id ?? "";
+}
+
+/** A submission on the author's status page. */
+function authorCard(page: Page, fileName: string) {
+  return page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: fileName }) });
+}
+
+/** A submission on the admin's submissions page. */
+function adminCard(page: Page, fileName: string) {
+  return page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: `${fileName} (opens in a new tab)` }) });
+}
+
+function successMessage(page: Page, text: string | RegExp) {
+  return page.getByRole("status").filter({ hasText: text });
+}
+
+/** Presses the release button (call under the "decisions" lock) and checks the decision went out. */
+async function releaseDecisions(admin: Page, fileName: string, status: string) {
+  await admin.goto("/user-data/submissions");
+  const release = admin.getByRole("button", { name: /^Release \d+ decisions?$/ });
+  await expect(release).toBeEnabled();
+  await release.click();
+  await expect(
+    successMessage(admin, /^Released \d+ decisions? successfully and emailed \d+ authors?\.$/),
+  ).toBeVisible();
+  await expect(adminCard(admin, fileName)).toContainText(`Status: ${status}, released`);
+}
+
+const adminPages = ["/user-data", "/user-data/submissions", "/user-data/audit"];
+const csvExports = ["/user-data/export/users.csv", "/user-data/export/submissions.csv"];
+
+/** The admin actions, aimed at a submission and an account. */
+function adminPosts(
+  submissionId: string,
+  email: string,
+): { url: string; form: Record<string, string> }[] {
+  return [
+    { url: "/user-data/submissions", form: { intent: "accept", submissionId, note: "" } },
+    { url: "/user-data/submissions", form: { intent: "release" } },
+    { url: "/user-data/submissions", form: { intent: "close-call" } },
+    { url: "/user-data?index", form: { intent: "grant", email } },
+  ];
+}
+
+test("signed out, the admin pages, their data, the exports, files and actions all send you to log in", async ({
+  page,
+}) => {
+  for (const adminPage of adminPages) {
+    const loginPath = `/login?message=Please+log+in+to+continue.&redirectTo=${encodeURIComponent(adminPage)}`;
+    await page.goto(adminPage);
+    await expect(page).toHaveURL(at(loginPath));
+    // Single-fetch loader data answers a redirect as a 202 whose body names the login page.
+    const data = await page.request.get(`${adminPage}.data`, { maxRedirects: 0 });
+    expect(data.status(), `${adminPage}.data`).toBe(202);
+    const body = await data.text();
+    expect(body).toContain(`"redirect","${loginPath}"`);
+    expect(body).not.toContain("@e2e.test");
+  }
+  const someone = `someone.${randomToken()}@e2e.test`;
+  const someId = crypto.randomUUID();
+  for (const url of [...csvExports, `/files/abstracts/${someId}`]) {
+    const response = await page.request.get(url, { maxRedirects: 0 });
+    expect(response.status(), url).toBe(302);
+    expect(response.headers().location).toMatch(/^\/login\?/);
+    expect(await response.text()).toBe("");
+  }
+  for (const { url, form } of adminPosts(someId, someone)) {
+    const response = await page.request.post(url, { form, maxRedirects: 0 });
+    expect(response.status(), `POST ${url} ${form.intent}`).toBe(302);
+    expect(response.headers().location).toMatch(/^\/login\?/);
+  }
+});
+
+test("a non-admin gets 403 from the admin pages, their data, the exports and actions, and 404 for another's file", async ({
+  page,
+}, testInfo) => {
+  // Someone's submission, the target of the attempts below, and a member without the admin role.
+  const fileName = `private-${randomToken()}.pdf`;
+  const owner = someone("owner", testInfo);
+  const member = someone("member", testInfo);
+  const [ownerApi, memberApi] = await Promise.all([
+    apiAccount(testInfo, owner),
+    apiAccount(testInfo, member),
+  ]);
+  const submissionId = await apiUpload(ownerApi, fileName);
+  await shareSession(page, memberApi);
+  await memberApi.dispose();
+
+  for (const adminPage of adminPages) {
+    const response = await page.goto(adminPage);
+    expect(response?.status(), adminPage).toBe(403);
+    await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+    await expect(page).toHaveURL(at(adminPage));
+  }
+  await expectNoAxeViolations(page);
+  // (The requests are independent of each other, so they go at once.)
+  const dataAndExports = [...adminPages.map((adminPage) => `${adminPage}.data`), ...csvExports];
+  const posts = [
+    ...adminPosts(submissionId, owner.email),
+    { url: "/user-data?index", form: { intent: "grant", email: member.email } },
+  ];
+  await Promise.all([
+    ...dataAndExports.map(async (url) => {
+      const response = await page.request.get(url, { maxRedirects: 0 });
+      expect(response.status(), url).toBe(403);
+      const body = await response.text();
+      expect(body).not.toContain(owner.email);
+      expect(body).not.toContain("First name");
+    }),
+    (async () => {
+      const snooped = await page.request.get(`/files/abstracts/${submissionId}`);
+      expect(snooped.status()).toBe(404);
+      expect(await snooped.text()).not.toContain("%PDF");
+    })(),
+    ...posts.map(async ({ url, form }) => {
+      const response = await page.request.post(url, { form, maxRedirects: 0 });
+      expect(response.status(), `POST ${url} ${form.intent}`).toBe(403);
+    }),
+  ]);
+
+  // Nothing changed: the member is still no admin, and the submission is still undecided (and the
+  // owner can still open it).
+  expect((await page.goto("/user-data"))?.status()).toBe(403);
+  const status = await (await ownerApi.get("/sculc/view-submission")).text();
+  expect(status).toContain(fileName);
+  expect(status).toContain("Being processed");
+  expect((await ownerApi.get(`/files/abstracts/${submissionId}`)).status()).toBe(200);
+  await ownerApi.dispose();
+});
+
+test.describe("the user table", () => {
+  // One set of accounts for both tests: three users whose names carry a token, so that `?q=<token>`
+  // shows exactly them. A has two abstracts (the first one, Zeta, uploaded before B's); B has one that
+  // is accepted and released (a presenter); C has none, is an admin, and is the one looking.
+  test.describe.configure({ mode: "serial" });
+
+  const token = randomToken();
+  const a: Person = {
+    firstName: `Ada${token}`,
+    lastName: "Ashford",
+    email: `zed.${token}@e2e.test`,
+  };
+  const b: Person = { firstName: "Bea", lastName: `Bell${token}`, email: `bob.${token}@e2e.test` };
+  const c: Person = { firstName: "Cyd", lastName: `Cole${token}`, email: `cyd.${token}@e2e.test` };
+  const files = {
+    aFirst: `Zeta-${token}.pdf`,
+    aLater: `Later-${token}.pdf`,
+    b: `Alpha-${token}.pdf`,
+  };
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright wants the fixtures argument destructured
+  test.beforeAll(async ({}, testInfo) => {
+    const [apiA, apiB, apiC] = await Promise.all([
+      apiAccount(testInfo, a),
+      apiAccount(testInfo, b),
+      apiAccount(testInfo, c),
+    ]);
+    await apiUpload(apiA, files.aFirst);
+    const [, bSubmission] = await Promise.all([
+      apiUpload(apiA, files.aLater),
+      apiUpload(apiB, files.b),
+      makeAdmin(testInfo, c.email),
+    ]);
+    await withServerLock(testInfo, "decisions", async () => {
+      const accepted = await apiC.post("/user-data/submissions", {
+        form: { intent: "accept", submissionId: bSubmission, note: "" },
+      });
+      expect(await accepted.text()).toContain("Decision saved successfully");
+      const released = await apiC.post("/user-data/submissions", { form: { intent: "release" } });
+      expect(await released.text()).toMatch(/Released \d+ decisions? successfully/);
+    });
+    await Promise.all([apiA.dispose(), apiB.dispose(), apiC.dispose()]);
+  });
+
+  async function signInAsAdmin(page: Page, landing: string) {
+    await page.goto(`/login?redirectTo=${encodeURIComponent(landing)}`);
+    await logIn(page, c.email, strongPassword);
+    await expect(page).toHaveURL(at(landing));
+    await expect(page.getByRole("heading", { name: "User Data" })).toBeVisible();
+  }
+
+  const nameCells = (page: Page) =>
+    page.getByRole("region", { name: "Users" }).locator("tbody tr td:first-child");
+
+  test("search on Enter by first name, last name, email and first abstract, in any case", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page, "/user-data");
+    const search = page.getByRole("searchbox", { name: "Search users" });
+    const cases: [string, Person][] = [
+      [`aDa${token.toUpperCase()}`, a],
+      [`BELL${token}`, b],
+      [`Cyd.${token.toUpperCase()}@E2E.test`, c],
+      [`zEtA-${token}`, a],
+    ];
+    for (const [term, person] of cases) {
+      await search.fill(term);
+      await search.press("Enter");
+      await expect(page).toHaveURL(
+        (url) => url.pathname === "/user-data" && url.searchParams.get("q") === term,
+      );
+      await expect(page.getByRole("status")).toHaveText(
+        `Showing 1–1 of 1 user matching “${term}”.`,
+      );
+      await expect(nameCells(page)).toHaveText([fullName(person)]);
+      await expect(search).toHaveValue(term);
+    }
+
+    // Only the first abstract is the user's Abstract Name, and only it is searched.
+    await search.fill(`later-${token}`);
+    await search.press("Enter");
+    await expect(page.getByRole("status")).toHaveText(`No users match “later-${token}”.`);
+    await expect(page.getByRole("region", { name: "Users" })).toHaveCount(0);
+
+    await search.fill(`  ${token.toUpperCase()} `);
+    await search.press("Enter");
+    await expect(page.getByRole("status")).toHaveText(
+      `Showing 1–3 of 3 users matching “${token.toUpperCase()}”.`,
+    );
+    await expect(nameCells(page)).toHaveText([a, b, c].map(fullName));
+
+    // The row shows each column (your own row: no button to revoke yourself), and the admin can open
+    // the listed abstract.
+    const rowOf = (person: Person) => page.getByRole("row").filter({ hasText: person.email });
+    const cellsOf = (person: Person) => rowOf(person).getByRole("cell");
+    await expect(cellsOf(a)).toHaveText([
+      fullName(a),
+      a.email,
+      "Yes",
+      "No",
+      `${files.aFirst} (opens in a new tab)`,
+      /\d/,
+      /^No\s*Make admin/,
+    ]);
+    await expect(cellsOf(b)).toHaveText([
+      fullName(b),
+      b.email,
+      "Yes",
+      "Yes",
+      `${files.b} (opens in a new tab)`,
+      /\d/,
+      /^No\s*Make admin/,
+    ]);
+    await expect(cellsOf(c)).toHaveText([fullName(c), c.email, "No", "No", "—", "—", "Yes"]);
+    await expect(rowOf(c).getByRole("button")).toHaveCount(0);
+    const href = await rowOf(a).getByRole("link", { name: files.aFirst }).getAttribute("href");
+    expect(href).toMatch(/^\/files\/abstracts\//);
+    const pdf = await page.request.get(href ?? "");
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  });
+
+  test("every column sorts both ways, empty values last, with aria-sort on the sorted header", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page, `/user-data?q=${token}`);
+    const table = page.getByRole("region", { name: "Users" }).getByRole("table");
+    const keys: Record<string, string> = {
+      Name: "name",
+      Email: "email",
+      Applicant: "applicant",
+      Presenter: "presenter",
+      "Abstract Name": "abstract",
+      "Upload Time": "upload",
+      Admin: "admin",
+    };
+    const header = (label: string) =>
+      // (Chromium names it "Name , sort ascending": the hidden hint is a box of its own.)
+      table.getByRole("columnheader", { name: new RegExp(`^${label}\\s*, sort`) });
+
+    async function expectSorted(label: string, dir: "asc" | "desc", order: Person[]) {
+      const key = keys[label];
+      const query = `q=${token}${key === "name" ? "" : `&sort=${key}`}${dir === "desc" ? "&dir=desc" : ""}`;
+      await expect(page).toHaveURL(at(`/user-data?${query}`));
+      const word = dir === "asc" ? "ascending" : "descending";
+      await expect(header(label)).toHaveAttribute("aria-sort", word);
+      await expect(
+        page.getByRole("table", { name: `Users, sorted by ${label} ${word}` }),
+      ).toHaveCount(1);
+      for (const other of Object.keys(keys).filter((candidate) => candidate !== label))
+        await expect(header(other)).not.toHaveAttribute("aria-sort");
+      await expect(nameCells(page), `${label} ${word}`).toHaveText(order.map(fullName));
+    }
+
+    // A: applicant, abstract Zeta (uploaded first); B: presenter, abstract Alpha; C: admin, no abstract.
+    const orders: [string, Person[], Person[]][] = [
+      ["Name", [a, b, c], [c, b, a]],
+      ["Email", [b, c, a], [a, c, b]], // bob, cyd, zed
+      ["Applicant", [c, a, b], [a, b, c]], // ties by name
+      ["Presenter", [a, c, b], [b, a, c]],
+      ["Abstract Name", [b, a, c], [a, b, c]], // C's empty value last both ways
+      ["Upload Time", [a, b, c], [b, a, c]],
+      ["Admin", [a, b, c], [c, a, b]],
+    ];
+    await expectSorted("Name", "asc", [a, b, c]);
+    for (const [label, ascending, descending] of orders) {
+      if (label !== "Name") {
+        await header(label).getByRole("link").click();
+        await expectSorted(label, "asc", ascending);
+      }
+      await header(label).getByRole("link").click();
+      await expectSorted(label, "desc", descending);
+    }
+
+    // A search keeps the sort.
+    const search = page.getByRole("searchbox", { name: "Search users" });
+    await search.fill(`bell${token}`);
+    await search.press("Enter");
+    await expect(page).toHaveURL(at(`/user-data?q=bell${token}&sort=admin&dir=desc`));
+    await expect(nameCells(page)).toHaveText([fullName(b)]);
+  });
+});
+
+/** An author with a new abstract, signed in on `page`, and an admin in a browser of their own. */
+async function authorAndAdmin(page: Page, browser: Browser, testInfo: TestInfo, prefix: string) {
+  const fileName = `${prefix}-${randomToken()}.pdf`;
+  const author = someone(prefix, testInfo);
+  const [admin] = await Promise.all([
+    adminSession(browser, testInfo, "/user-data/submissions"),
+    (async () => {
+      const api = await apiAccount(testInfo, author);
+      await apiUpload(api, fileName);
+      await shareSession(page, api);
+      await api.dispose();
+    })(),
+  ]);
+  return { fileName, authorEmail: author.email, admin, card: adminCard(admin.page, fileName) };
+}
+
+test("accept, then release: the author gets one email and is led to the congratulations page", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const { fileName, authorEmail, admin, card } = await authorAndAdmin(
+    page,
+    browser,
+    testInfo,
+    "accepted",
+  );
+  await withServerLock(testInfo, "decisions", async () => {
+    await admin.page.goto("/user-data/submissions?status=undecided");
+    await expect(card).toContainText(authorEmail);
+    await card.getByLabel("Note (optional)").fill("Clear data, strong argument");
+    await card.getByRole("button", { name: `Accept ${fileName}` }).click();
+    await expect(successMessage(admin.page, "Decision saved successfully")).toBeVisible();
+    await releaseDecisions(admin.page, fileName, "Accepted");
+  });
+  await expect(card).toContainText("Note: Clear data, strong argument");
+  await expect(card.getByRole("button")).toHaveCount(0);
+  await admin.page.goto("/user-data/submissions?status=accepted");
+  await expect(card).toBeVisible();
+  await admin.context.close();
+
+  const mail = await waitForMail(authorEmail, {
+    subject: "Action required: confirm your SCULC presentation",
+  });
+  expect(mail.text).toContain(`${fileName}: accepted`);
+  // Once: the verification email and this one.
+  expect(await countMail(authorEmail)).toBe(2);
+
+  await page.goto(linkTo(mail, "/sculc/congratulations-page"));
+  await expect(page.getByRole("heading", { name: "Congratulations!" })).toBeVisible();
+  await page.goto("/sculc-2025");
+  await page.getByRole("link", { name: "View Submission Status" }).click();
+  await expect(page).toHaveURL(at("/sculc/congratulations-page"));
+  await expect(page.getByRole("heading", { name: "Congratulations!" })).toBeVisible();
+  await page.goto("/sculc/view-submission");
+  await expect(authorCard(page, fileName)).toContainText("Status: Accepted");
+  await expect(page.getByRole("button", { name: `Delete ${fileName}` })).toHaveCount(0);
+});
+
+test("a staged decision is not shown to the author, and can be undone", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const { fileName, admin, card } = await authorAndAdmin(page, browser, testInfo, "pending");
+  const filters = admin.page.getByRole("navigation", { name: "Filter submissions" });
+
+  // Under the lock no other test releases decisions, so this one stays staged until it is undone.
+  await withServerLock(testInfo, "decisions", async () => {
+    await admin.page.goto("/user-data/submissions?status=undecided");
+    await expect(card).toContainText("Status: Undecided");
+    await card.getByRole("button", { name: `Reject ${fileName}` }).click();
+    await expect(successMessage(admin.page, "Decision saved successfully")).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await expect(
+      admin.page.getByRole("button", { name: /^Release \d+ decisions?$/ }),
+    ).toBeEnabled();
+
+    await page.goto("/sculc/view-submission");
+    await expect(authorCard(page, fileName)).toContainText("Status: Being processed");
+
+    await filters.getByRole("link", { name: "Decided, not released" }).click();
+    await expect(admin.page).toHaveURL(at("/user-data/submissions?status=staged"));
+    await expect(filters.getByRole("link", { name: "Decided, not released" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(filters.locator('[aria-current="page"]')).toHaveCount(1);
+    await expect(card).toContainText("Status: Rejected, not released yet");
+    await card.getByRole("button", { name: `Undo the decision on ${fileName}` }).click();
+    await expect(successMessage(admin.page, "Decision undone successfully.")).toBeVisible();
+    await expect(card).toHaveCount(0);
+  });
+  await filters.getByRole("link", { name: "Undecided" }).click();
+  await expect(admin.page).toHaveURL(at("/user-data/submissions?status=undecided"));
+  await expect(card).toContainText("Status: Undecided");
+  await expect(card.getByRole("button", { name: `Accept ${fileName}` })).toBeVisible();
+  await admin.context.close();
+});
+
+test("reject, then release: the author gets the not-accepted email and sees Not accepted", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const { fileName, authorEmail, admin, card } = await authorAndAdmin(
+    page,
+    browser,
+    testInfo,
+    "declined",
+  );
+  await withServerLock(testInfo, "decisions", async () => {
+    await admin.page.goto("/user-data/submissions?status=undecided");
+    await card.getByRole("button", { name: `Reject ${fileName}` }).click();
+    await expect(successMessage(admin.page, "Decision saved successfully")).toBeVisible();
+    await releaseDecisions(admin.page, fileName, "Rejected");
+  });
+  await admin.page.goto("/user-data/submissions?status=rejected");
+  await expect(card).toContainText("Status: Rejected, released");
+  await admin.context.close();
+
+  const mail = await waitForMail(authorEmail, {
+    subject: "Your SCULC 2025 abstract was not accepted",
+  });
+  expect(mail.text).toContain(`${fileName}: not accepted`);
+  expect(await countMail(authorEmail)).toBe(2);
+
+  await page.goto(linkTo(mail, "/sculc/view-submission"));
+  await expect(authorCard(page, fileName)).toContainText("Status: Not accepted");
+  await expect(page.getByRole("button", { name: `Delete ${fileName}` })).toHaveCount(0);
+  await page.goto("/sculc/congratulations-page");
+  await expect(page).toHaveURL(at("/sculc/view-submission"));
+  await page.goto("/sculc-2025");
+  await page.getByRole("link", { name: "View Submission Status" }).click();
+  await expect(page).toHaveURL(at("/sculc/view-submission"));
+});
+
+test("grant and revoke admin from the table; your own row has no Revoke", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const token = randomToken();
+  const person: Person = {
+    firstName: "Mona",
+    lastName: `Member${token}`,
+    email: `mona.${token}@e2e.test`,
+  };
+  const [adminEmail, memberApi] = await Promise.all([
+    signedInAdmin(page, testInfo, `/user-data?q=${token}`),
+    apiAccount(testInfo, person),
+  ]);
+  const member = await newSession(browser, memberApi);
+  await memberApi.dispose();
+  expect((await member.page.goto("/user-data"))?.status()).toBe(403);
+
+  const row = page.getByRole("row").filter({ hasText: person.email });
+  const adminCell = row.getByRole("cell").last();
+  await expect(adminCell).toHaveText(/^No/);
+  // (Chromium names it "Make admin : mona…": the hidden part is a box of its own.)
+  await row
+    .getByRole("button", { name: new RegExp(`^Make admin\\s*: ${escapeRegExp(person.email)}$`) })
+    .click();
+  await expect(
+    successMessage(page, `${person.email} was made an admin successfully.`),
+  ).toBeVisible();
+  await expect(adminCell).toHaveText(/^Yes/);
+  await expect(row.getByRole("button", { name: /^Make admin/ })).toHaveCount(0);
+  expect((await member.page.reload())?.status()).toBe(200);
+  await expect(member.page.getByRole("heading", { name: "User Data" })).toBeVisible();
+
+  await row.getByRole("button", { name: `Revoke admin from ${person.email}` }).click();
+  await expect(
+    successMessage(page, `Admin rights were removed from ${person.email} successfully.`),
+  ).toBeVisible();
+  await expect(adminCell).toHaveText(/^No/);
+  expect((await member.page.reload())?.status()).toBe(403);
+  await member.context.close();
+
+  // Your own row: Yes, and no button to revoke yourself; the server refuses it too.
+  await page.goto(`/user-data?q=${encodeURIComponent(adminEmail)}`);
+  const ownRow = page.getByRole("row").filter({ hasText: adminEmail });
+  await expect(ownRow.getByRole("cell").last()).toHaveText("Yes");
+  await expect(ownRow.getByRole("button")).toHaveCount(0);
+  const selfRevoke = await page.request.post("/user-data?index", {
+    form: { intent: "revoke", email: adminEmail },
+  });
+  expect(selfRevoke.status()).toBe(400);
+  expect(await selfRevoke.text()).toContain("You cannot revoke your own admin right.");
+
+  await page.goto("/user-data/audit");
+  const entries = page
+    .getByRole("region", { name: "Audit log" })
+    .getByRole("row")
+    .filter({ hasText: person.email });
+  await expect(entries.filter({ hasText: "Made admin" })).toContainText(adminEmail);
+  await expect(entries.filter({ hasText: "Revoked admin" })).toContainText(adminEmail);
+});
+
+test("CSV exports: downloads with formulas neutralised, each recorded in the audit log", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const token = randomToken();
+  // The registration form trims names but takes one that a spreadsheet would run as a formula.
+  const person: Person = {
+    firstName: " =cmd ",
+    lastName: `Csv${token}`,
+    email: `csv.${token}@e2e.test`,
+  };
+  const fileName = `=SUM("x")-${token}.pdf`;
+  const author = await newSession(browser);
+  const [adminEmail] = await Promise.all([
+    signedInAdmin(page, testInfo, "/user-data"),
+    (async () => {
+      await signUp(author.page, person, testInfo);
+      await uploadAbstract(author.page, fileName);
+    })(),
+  ]);
+  await author.context.close();
+
+  const users = await page.request.get("/user-data/export/users.csv");
+  expect(users.status()).toBe(200);
+  expect(users.headers()).toMatchObject({
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": 'attachment; filename="sculc-2025-users.csv"',
+    "cache-control": "private, no-store",
+  });
+  const usersCsv = (await users.body()).toString("utf8");
+  expect(usersCsv.startsWith("\ufeff")).toBe(true);
+  const userLines = usersCsv.slice(1).split("\r\n");
+  expect(userLines[0]).toBe(
+    '"First name","Last name","Email","Applicant","Presenter","Admin","First abstract","Uploaded (Pacific)"',
+  );
+  expect(userLines.find((line) => line.includes(person.email))).toMatch(
+    new RegExp(
+      `^"'=cmd","Csv${token}","csv\\.${token}@e2e\\.test","yes","no","no","'=SUM\\(""x""\\)-${token}\\.pdf","[^"]+"$`,
+    ),
+  );
+
+  const submissions = await page.request.get("/user-data/export/submissions.csv");
+  expect(submissions.status()).toBe(200);
+  expect(submissions.headers()["content-disposition"]).toBe(
+    'attachment; filename="sculc-2025-submissions.csv"',
+  );
+  const submissionLines = (await submissions.body()).toString("utf8").slice(1).split("\r\n");
+  expect(submissionLines[0]).toBe(
+    '"Author","Email","File","Uploaded (Pacific)","Words","Pages","Decision","Released","Note"',
+  );
+  expect(submissionLines.find((line) => line.includes(person.email))).toMatch(
+    new RegExp(
+      `^"'=cmd Csv${token}","csv\\.${token}@e2e\\.test","'=SUM\\(""x""\\)-${token}\\.pdf","[^"]+","\\d+","1","undecided","no",""$`,
+    ),
+  );
+
+  // The links on the pages download the same files.
+  await page.goto("/user-data");
+  const [usersDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download users (CSV)" }).click(),
+  ]);
+  expect(usersDownload.suggestedFilename()).toBe("sculc-2025-users.csv");
+  await page.goto("/user-data/submissions");
+  const [submissionsDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download submissions (CSV)" }).click(),
+  ]);
+  expect(submissionsDownload.suggestedFilename()).toBe("sculc-2025-submissions.csv");
+
+  await page.goto("/user-data/audit");
+  const mine = page
+    .getByRole("region", { name: "Audit log" })
+    .getByRole("row")
+    .filter({ hasText: adminEmail });
+  await expect(mine.filter({ hasText: "Exported users" })).toHaveCount(2);
+  await expect(mine.filter({ hasText: "Exported submissions" })).toHaveCount(2);
+});
+
+test.describe("the call for abstracts", () => {
+  // The call is one switch for the whole server: this test is the only one that touches it. It holds
+  // a lock (desktop and mobile share a server) while the call is closed, closes and reopens within a
+  // few seconds, and reopens in `finally`. Uploads elsewhere in this file wait out a closed call;
+  // uploads in other spec files do not (see the report).
+  test.describe.configure({ mode: "serial" });
+
+  test("closing the call blocks uploads; opening it again restores them", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const [admin] = await Promise.all([
+      adminSession(browser, testInfo, "/user-data/submissions"),
+      (async () => {
+        const api = await apiAccount(testInfo, someone("latecomer", testInfo));
+        await shareSession(page, api);
+        await api.dispose();
+      })(),
+    ]);
+    const pdf = await makeAbstractPdf();
+    const fileName = `after-reopening-${randomToken()}.pdf`;
+    const panel = admin.page.getByRole("region", { name: "Call for abstracts" });
+
+    await withServerLock(testInfo, "call", async () => {
+      await admin.page.goto("/user-data/submissions");
+      await expect(panel).toContainText("The call is open.");
+      let reopened = false;
+      try {
+        await panel.getByRole("button", { name: "Close the call now" }).click();
+        await expect(
+          successMessage(admin.page, "The call for abstracts was closed successfully."),
+        ).toBeVisible();
+        await expect(panel).toContainText("The call is closed.");
+
+        await page.goto("/sculc/submit-abstract");
+        await expect(page.getByRole("status")).toHaveText(
+          "The call for abstracts is closed. Thank you to everyone who submitted.",
+        );
+        await expect(page.getByLabel(/^Abstract \(PDF/)).toHaveCount(0);
+        const refused = await page.request.post("/sculc/submit-abstract", {
+          multipart: { abstract: { name: "late.pdf", mimeType: "application/pdf", buffer: pdf } },
+        });
+        expect(refused.status()).toBe(403);
+        expect(await refused.text()).toContain(callClosed);
+
+        await panel.getByRole("button", { name: "Open the call" }).click();
+        await expect(
+          successMessage(admin.page, "The call for abstracts was opened successfully."),
+        ).toBeVisible();
+        reopened = true;
+        await expect(panel).toContainText("The call is open.");
+      } finally {
+        if (!reopened)
+          await admin.page.request.post("/user-data/submissions", {
+            form: { intent: "open-call", closesAt: "" },
+          });
+      }
+      await uploadAbstract(page, fileName, pdf);
+    });
+    await expect(authorCard(page, fileName)).toContainText("Status: Being processed");
+
+    await admin.page.goto("/user-data/audit");
+    const mine = admin.page
+      .getByRole("region", { name: "Audit log" })
+      .getByRole("row")
+      .filter({ hasText: admin.email });
+    await expect(mine.filter({ hasText: "Closed the call" })).toHaveCount(1);
+    await expect(mine.filter({ hasText: "Opened the call" })).toHaveCount(1);
+    await admin.context.close();
+  });
+});
+
+test("axe finds nothing on the user table (with results), the submissions page and the audit log", async ({
+  page,
+}, testInfo) => {
+  // (The 403 page is checked in the non-admin test above.)
+  const person = someone("axe", testInfo);
+  const api = await apiAccount(testInfo, person);
+  await apiUpload(api, `accessible-${randomToken()}.pdf`);
+  await makeAdmin(testInfo, person.email);
+  await shareSession(page, api);
+  await api.dispose();
+
+  await page.goto(`/user-data?q=${encodeURIComponent(person.email)}&sort=email&dir=desc`);
+  await expect(page.getByRole("region", { name: "Users" }).getByRole("row")).toHaveCount(2);
+  await expectNoAxeViolations(page);
+  await page.goto("/user-data/submissions");
+  await expect(page.getByRole("listitem").filter({ hasText: person.email }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto("/user-data/audit");
+  await expect(
+    page.getByRole("region", { name: "Audit log" }).getByRole("row").nth(1),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("signed out, an admin page sends you to log in and back", async ({ page }, testInfo) => {
+  const person = someone("returning-admin", testInfo);
+  const api = await apiAccount(testInfo, person);
+  await makeAdmin(testInfo, person.email);
+  await shareSession(page, api);
+  await api.dispose();
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Log Out" }).click();
+  await expect(page).toHaveURL(at("/"));
+  await page.goto("/user-data/audit");
+  await expect(page).toHaveURL(atLogin);
+  await logIn(page, person.email, strongPassword);
+  await expect(page).toHaveURL(at("/user-data/audit"));
+  await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
+});
