@@ -29,7 +29,6 @@ export function SubmitButton({
       name={intent ? "intent" : undefined}
       value={intent}
       disabled={disabled || isSubmitting}
-      aria-disabled={disabled || isSubmitting ? true : undefined}
     >
       {isThisButton ? pendingLabel : children}
     </button>

@@ -5,12 +5,13 @@ import { accountMeta } from "~/features/accounts/account-meta";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { type SubmissionFilter, submissionFilters } from "~/features/admin/decision-filters";
 import {
+  countStagedDecisions,
   listSubmissionsForAdmin,
   releaseDecisions,
   stageDecision,
 } from "~/features/admin/decisions.server";
 import { SubmissionsAdminPage } from "~/features/admin/submissions-admin-page";
-import { describeWarning, type SubmissionWarning } from "~/features/submissions/abstract-checks";
+import { describeWarning, parseWarnings } from "~/features/submissions/abstract-checks";
 import {
   readCallForAbstracts,
   setCallForAbstracts,
@@ -29,29 +30,20 @@ function readFilter(value: string | null): SubmissionFilter {
   return submissionFilters.find((filter) => filter === value) ?? "all";
 }
 
-function parseWarnings(value: string): SubmissionWarning[] {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? (parsed as SubmissionWarning[]) : [];
-  } catch {
-    return [];
-  }
-}
-
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const db = getDatabase().db;
   const edition = getCurrentEdition();
   const filter = readFilter(url.searchParams.get("status"));
-  const [submissions, staged, call] = await Promise.all([
+  const [submissions, stagedCount, call] = await Promise.all([
     listSubmissionsForAdmin(db, { editionYear: edition.year, filter }),
-    listSubmissionsForAdmin(db, { editionYear: edition.year, filter: "staged" }),
+    countStagedDecisions(db, edition.year),
     readCallForAbstracts(db),
   ]);
   return {
     editionName: editionName(edition.year),
     filter,
-    stagedCount: staged.length,
+    stagedCount,
     call: {
       isOpen: call.isOpen,
       closesAtText: call.closesAt ? formatConferenceDateTime(call.closesAt) : null,

@@ -6,9 +6,8 @@ export type AccountUser = {
   lastName: string;
   isEmailVerified: boolean;
   hasProfile: boolean;
+  /** Granted the admin role, or listed in ADMIN_EMAILS. */
   isAdmin: boolean;
-  /** Admin because of ADMIN_EMAILS: shown as configured, cannot be revoked in the UI. */
-  isConfiguredAdmin: boolean;
 };
 
 /** The header's view of the visitor: enough for the Profile and User Data links. */

@@ -29,14 +29,10 @@ export const accountMessages = {
   completeProfilePrompt: "Please complete your profile.",
   profileSaveFailed: "Failed to update profile. Please try again.",
   profileReadFailed: "Error fetching user data",
-  verificationSent:
-    "We have sent a new verification link. Please check your inbox (and the spam folder).",
-  resetRequested:
-    "If an account exists for that email, we have sent a link to reset its password. Please check your inbox.",
   resetInvalid: "This reset link is invalid or has expired. Please ask for a new one.",
 } as const;
 
-export type Outcome = { ok: true; headers?: Headers } | { ok: false; message: string };
+export type Outcome = { ok: true } | { ok: false; message: string };
 
 function failure(message: string): Outcome {
   return { ok: false, message };

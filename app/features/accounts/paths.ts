@@ -9,7 +9,6 @@ export const accountPaths = {
   verifyEmail: "/verify-email",
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
-  userData: "/user-data",
 } as const;
 
 /**

@@ -38,7 +38,6 @@ export function toAccountUser(user: SessionUser, adminEmails = getEnv().adminEma
     isEmailVerified: Boolean(user.emailVerified),
     hasProfile: Boolean(user.profileCompleted),
     isAdmin: isConfiguredAdmin || user.role === "admin",
-    isConfiguredAdmin,
   };
 }
 

@@ -61,6 +61,21 @@ export async function listSubmissionsForAdmin(
   }));
 }
 
+/** How many decisions wait to be released (the release button's count). */
+export async function countStagedDecisions(
+  db: Kysely<Database>,
+  editionYear: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom("submission")
+    .select((eb) => eb.fn.countAll<number | string>().as("staged"))
+    .where("edition_year", "=", editionYear)
+    .where("decision", "is not", null)
+    .where("released_at", "is", null)
+    .executeTakeFirst();
+  return Number(row?.staged ?? 0);
+}
+
 export type DecisionOutcome = { ok: true } | { ok: false; message: string };
 
 /**

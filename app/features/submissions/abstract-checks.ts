@@ -45,6 +45,18 @@ export function findWarnings(input: {
   return warnings;
 }
 
+/** The warnings column (a JSON array) as stored; anything unreadable counts as no warnings. */
+export function parseWarnings(value: string): SubmissionWarning[] {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed)
+      ? (parsed.filter((item) => typeof item === "string") as SubmissionWarning[])
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 export function describeWarning(warning: SubmissionWarning, wordCount: number): string {
   return warning === "over-word-limit"
     ? `About ${wordCount} words: the guidelines ask for at most ${abstractWordLimit} words, not counting references.`

@@ -12,6 +12,7 @@ import {
   countAbstractWords,
   displayFileName,
   findWarnings,
+  parseWarnings,
   type SubmissionWarning,
 } from "./abstract-checks";
 
@@ -193,17 +194,6 @@ function toSummary(
     warnings: parseWarnings(row.warnings),
     releasedDecision: row.released_at ? row.decision : null,
   };
-}
-
-function parseWarnings(value: string): SubmissionWarning[] {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed)
-      ? (parsed.filter((item) => typeof item === "string") as SubmissionWarning[])
-      : [];
-  } catch {
-    return [];
-  }
 }
 
 /** The user's submissions for an edition, oldest first. */
