@@ -4,8 +4,10 @@ import { defineConfig, devices } from "@playwright/test";
 // End-to-end tests run against the production build (`npm run build` first; `npm test` does it) in
 // Debian's Chromium: nothing here downloads a browser.
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const sqlitePort = 3107;
-const postgresPort = 3108;
+// E2E_PORT_OFFSET moves every port, so two checkouts can run the suite side by side.
+const portOffset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const sqlitePort = 3107 + portOffset;
+const postgresPort = 3108 + portOffset;
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const e2eDataRoot = path.resolve(".e2e-data");
 
@@ -27,7 +29,14 @@ const launchOptions = {
 };
 
 // The test services (e2e/support/test-services.mjs) stand in for a mail server and for Google.
-const testServices = { smtpPort: 3125, mailApiPort: 3126, oidcPort: 3127 };
+const testServices = {
+  smtpPort: 3125 + portOffset,
+  mailApiPort: 3126 + portOffset,
+  oidcPort: 3127 + portOffset,
+};
+// The tests themselves read the mail API and the provider's address from these.
+process.env.MAIL_API_PORT = String(testServices.mailApiPort);
+process.env.OIDC_PORT = String(testServices.oidcPort);
 
 const serverEnv = {
   NODE_ENV: "production",
@@ -107,6 +116,7 @@ export default defineConfig({
         SMTP_PORT: String(testServices.smtpPort),
         MAIL_API_PORT: String(testServices.mailApiPort),
         OIDC_PORT: String(testServices.oidcPort),
+        APP_PORTS: `${sqlitePort},${postgresPort}`,
       },
     },
     {

@@ -46,6 +46,7 @@ const reasons: Record<UploadRefusal, string> = {
   "not-a-pdf": "The file is not a PDF.",
   damaged: "The PDF seems damaged or incomplete; please export it again.",
   error: "",
+  aborted: "The upload did not arrive completely; please try again.",
 };
 
 export async function action({ request, context, url }: Route.ActionArgs) {

@@ -103,7 +103,9 @@ export async function logOut(page: Page) {
 /** From the login page: through the stand-in Google's sign-in page, as `email`, or cancelling there. */
 export async function signInWithGoogle(page: Page, email: string | "cancel") {
   await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await page.waitForURL(/^http:\/\/localhost:3127\/interaction\//);
+  await page.waitForURL(
+    new RegExp(`^http://localhost:${process.env.OIDC_PORT ?? 3127}/interaction/`),
+  );
   if (email === "cancel") {
     await page.getByRole("button", { name: "Cancel" }).click();
     return;

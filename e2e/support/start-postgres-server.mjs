@@ -14,16 +14,18 @@ async function run(statements) {
   await client.end();
 }
 
-await run(["drop schema if exists e2e cascade", "create schema e2e"]);
+// Side-by-side checkouts (E2E_PORT_OFFSET) each get a schema of their own.
+const schema = `e2e${process.env.E2E_PORT_OFFSET ?? ""}`;
+await run([`drop schema if exists ${schema} cascade`, `create schema ${schema}`]);
 
 const databaseUrl = new URL(baseUrl);
-databaseUrl.searchParams.set("options", "-c search_path=e2e");
+databaseUrl.searchParams.set("options", `-c search_path=${schema}`);
 const server = spawn(process.execPath, ["server.js"], {
   stdio: "inherit",
   env: { ...process.env, DATABASE_URL: databaseUrl.toString() },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", async (code) => {
-  await run(["drop schema if exists e2e cascade"]).catch((error) => console.error(error));
+  await run([`drop schema if exists ${schema} cascade`]).catch((error) => console.error(error));
   process.exit(code ?? 0);
 });

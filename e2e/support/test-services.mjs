@@ -16,7 +16,8 @@ const ISSUER = `http://localhost:${OIDC_PORT}`;
 
 const CLIENT_ID = "e2e-google-client";
 const CLIENT_SECRET = "e2e-google-secret";
-const REDIRECT_URIS = [3107, 3108].flatMap((port) =>
+const APP_PORTS = (process.env.APP_PORTS ?? "3107,3108").split(",").map(Number);
+const REDIRECT_URIS = APP_PORTS.flatMap((port) =>
   ["localhost", "127.0.0.1"].map((host) => `http://${host}:${port}/api/auth/callback/google`),
 );
 

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import Busboy from "busboy";
 import type { Kysely } from "kysely";
@@ -22,7 +23,15 @@ export type SubmissionDependencies = {
   logger: Pick<Logger, "info" | "warn" | "error">;
 };
 
-export type UploadRefusal = "no-file" | "empty" | "too-large" | "not-a-pdf" | "damaged" | "error";
+export type UploadRefusal =
+  | "no-file"
+  | "empty"
+  | "too-large"
+  | "not-a-pdf"
+  | "damaged"
+  | "error"
+  /** The client went away before the body was complete; nothing was kept. */
+  | "aborted";
 
 export type UploadOutcome =
   | { ok: true; submissionId: string; warnings: SubmissionWarning[]; wordCount: number }
@@ -58,8 +67,14 @@ export async function receiveAbstractUpload(
     return { ok: false, reason: "no-file" };
   }
 
-  return new Promise<UploadOutcome>((resolve) => {
+  // A client that goes away mid-body (a closed tab, a dropped network) errors the request stream.
+  // pipeline() destroys busboy and with it the file stream being stored, so the storage driver removes
+  // its partial file; the error never reaches the process as an unhandled 'error' event.
+  const state = { isAborted: false };
+  const body = Readable.fromWeb(request.body as unknown as WebReadableStream);
+  const finished = new Promise<UploadOutcome>((resolve) => {
     let storing: Promise<UploadOutcome> | undefined;
+    const settle = () => resolve(storing ?? { ok: false, reason: "no-file" });
     busboy.on("file", (field, file, info) => {
       if (field !== abstractFileField || storing || !info.filename) {
         file.resume();
@@ -68,17 +83,24 @@ export async function receiveAbstractUpload(
       storing = storeAbstract(deps, file, {
         ...options,
         fileName: displayFileName(decodeFormDataFileName(info.filename)),
+        state,
       });
     });
-    busboy.on("close", () => {
-      resolve(storing ?? { ok: false, reason: "no-file" });
-    });
+    busboy.on("close", settle);
     busboy.on("error", (error) => {
-      deps.logger.warn({ err: error }, "malformed upload");
-      resolve(storing ?? { ok: false, reason: "error" });
+      if (!state.isAborted) deps.logger.warn({ err: error }, "malformed upload");
+      resolve(storing ?? { ok: false, reason: state.isAborted ? "aborted" : "error" });
     });
-    Readable.fromWeb(request.body as unknown as WebReadableStream).pipe(busboy);
   });
+  // Registered before pipeline()'s own listener, so the abort is known when busboy reports it.
+  body.once("error", (error) => {
+    state.isAborted = true;
+    deps.logger.info({ err: error }, "upload ended by the client before it was complete");
+  });
+  // Failures surface through the listeners above; the rejection itself carries nothing more.
+  pipeline(body, busboy).catch(() => {});
+  const outcome = await finished;
+  return state.isAborted && !outcome.ok ? { ok: false, reason: "aborted" } : outcome;
 }
 
 /** The HTML form encoding escapes only these three characters in file names. */
@@ -95,6 +117,7 @@ async function storeAbstract(
     editionYear: number;
     maxBytes: number;
     fileName: string;
+    state: { isAborted: boolean };
   },
 ): Promise<UploadOutcome> {
   const id = crypto.randomUUID();
@@ -115,6 +138,7 @@ async function storeAbstract(
     await deps.storage.put(storageKey, file.pipe(meter.stream), { contentType: "application/pdf" });
   } catch (error) {
     if (error instanceof FileTooLargeError) return refuse("too-large");
+    if (options.state.isAborted) return refuse("aborted");
     deps.logger.error({ err: error }, "storing an upload failed");
     return refuse("error");
   }

@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeAbstractPdf } from "../support/pdf-fixtures";
+import { formHeaders, type SignedInUser, signUpAndSignIn } from "./support/accounts";
+import { type ProductionServer, startProductionServer } from "./support/production-server";
+
+let server: ProductionServer;
+let user: SignedInUser;
+
+beforeAll(async () => {
+  server = await startProductionServer();
+  user = await signUpAndSignIn(server);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Sends a multipart upload's headers and `bytes` of its body, then drops the connection. */
+async function dropUploadAfter(body: Buffer, boundary: string, bytes: number, declared: number) {
+  const url = new URL(server.baseUrl);
+  const socket = net.connect(Number(url.port), "127.0.0.1");
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("error", reject);
+  });
+  socket.on("error", () => {});
+  socket.write(
+    [
+      "POST /sculc/submit-abstract HTTP/1.1",
+      `Host: ${url.host}`,
+      `Origin: ${server.baseUrl}`,
+      `Cookie: ${user.cookie}`,
+      `Content-Type: multipart/form-data; boundary=${boundary}`,
+      `Content-Length: ${declared}`,
+      "",
+      "",
+    ].join("\r\n"),
+  );
+  if (bytes > 0)
+    await new Promise<void>((resolve) => socket.write(body.subarray(0, bytes), () => resolve()));
+  // Let the server start reading before the connection goes.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  socket.destroy();
+}
+
+async function multipartBody(pdf: Buffer, boundary: string): Promise<Buffer> {
+  return Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="abstract"; filename="a.pdf"\r\n` +
+        "Content-Type: application/pdf\r\n\r\n",
+    ),
+    pdf,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+}
+
+async function uploadNormally(): Promise<number> {
+  const form = new FormData();
+  form.set(
+    "abstract",
+    new File([new Uint8Array(await makeAbstractPdf())], "ok.pdf", { type: "application/pdf" }),
+  );
+  const response = await fetch(`${server.baseUrl}/sculc/submit-abstract`, {
+    method: "POST",
+    headers: formHeaders(server, { cookie: user.cookie }),
+    body: form,
+    redirect: "manual",
+  });
+  return response.status;
+}
+
+describe("an upload dropped part-way", () => {
+  const boundary = "----robustness-boundary";
+  const points = [
+    { name: "after the headers only", bytes: () => 0 },
+    { name: "in the middle of the file", bytes: (body: Buffer) => Math.floor(body.length / 2) },
+    { name: "just before the closing boundary", bytes: (body: Buffer) => body.length - 10 },
+  ];
+  for (const point of points) {
+    it(`leaves the server answering (${point.name})`, async () => {
+      const pdf = Buffer.concat([
+        await makeAbstractPdf({ words: 200 }),
+        Buffer.alloc(300_000, 0x20),
+      ]);
+      const body = await multipartBody(pdf, boundary);
+      await dropUploadAfter(body, boundary, point.bytes(body), body.length + 5_000_000);
+      const health = await fetch(`${server.baseUrl}/healthz`);
+      expect(health.status).toBe(200);
+      // The partial file is removed as soon as the server notices the connection has gone.
+      const incoming = path.join(server.dataDir, "uploads", ".incoming");
+      const leftovers = () => (fs.existsSync(incoming) ? fs.readdirSync(incoming) : []);
+      for (let attempt = 0; attempt < 40 && leftovers().length; attempt++) await sleep(50);
+      expect(leftovers()).toEqual([]);
+      expect(await uploadNormally()).toBe(302);
+    });
+  }
+});
