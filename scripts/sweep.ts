@@ -1,5 +1,6 @@
 // Removes uploaded files that no submission references (older than an hour, so uploads in progress are
-// safe): `npm run sweep`. The server also sweeps once at start.
+// safe) and temporary files of uploads a crash cut off (never those of a live server process):
+// `npm run sweep`. The server's supervisor also sweeps once at start.
 import fs from "node:fs";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { sweepOrphanedFiles } from "~/features/submissions/submissions.server";
@@ -10,9 +11,9 @@ async function main() {
   const { handle } = await prepareDatabase();
   try {
     const deps = getSubmissionDependencies();
-    const { checked, removed } = await sweepOrphanedFiles(deps);
+    const { checked, removed, interrupted } = await sweepOrphanedFiles(deps);
     console.log(
-      `Checked ${checked} stored files in ${deps.storage.describe()}; removed ${removed.length}.`,
+      `Checked ${checked} stored files in ${deps.storage.describe()}; removed ${removed.length}, and ${interrupted} temporary files of interrupted uploads.`,
     );
     for (const key of removed) console.log(`  removed ${key}`);
   } finally {

@@ -1,19 +1,26 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { checkGoogleSignIn, getAuth } from "~/features/accounts/auth.server";
+import { resolveAuthSecret } from "~/features/accounts/auth-secret.server";
 import { listEmbedOrigins } from "~/features/embeds/embed-origins";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { sweepOrphanedFiles } from "~/features/submissions/submissions.server";
 import { clientAddressHeader } from "~/lib/client-address.server";
-import { prepareDatabase } from "~/lib/db/db.server";
+import { getDatabase, prepareDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { checkHealth } from "~/lib/health.server";
 import { getLogger } from "~/lib/logger.server";
 import { cspNonceContext } from "~/lib/request-context";
+import { boundedRequestBodies } from "./http-limits";
+import { createRouterRequestHandler } from "./router-handler";
+
+export { httpLimits } from "./http-limits";
+export { runSupervisor } from "./supervisor";
+export { runSingleProcess, runWorker } from "./worker";
 
 export type ServerOptions = {
   mode: "production" | "development";
@@ -34,10 +41,12 @@ export type AppServer = {
 };
 
 /**
- * Builds the HTTP application: configuration is validated and the database migrated before anything is
- * served, so a misconfigured server stops at start with a clear message instead of failing per request.
+ * What runs once per start, before any request is served (in the supervisor, or in the one development
+ * process): configuration is validated, the database migrated, the auth secret generated if needed, and
+ * files left by interrupted uploads removed, so a misconfigured server stops at start with a clear message
+ * instead of failing per request. Several processes racing through migrations is what this avoids.
  */
-export async function createAppServer(options: ServerOptions): Promise<AppServer> {
+export async function prepareSite(): Promise<{ close: () => Promise<void> }> {
   const env = getEnv();
   const logger = getLogger();
   const { handle: database, applied } = await prepareDatabase();
@@ -45,15 +54,41 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
     { dialect: database.dialect, applied },
     applied.length ? "database migrated" : "database up to date",
   );
-
-  const auth = getAuth();
-  await checkGoogleSignIn(auth, env, logger);
+  resolveAuthSecret(env, logger);
   const submissionDeps = getSubmissionDependencies();
   logger.info({ storage: submissionDeps.storage.describe() }, "file storage");
-  // Files left by an interrupted upload or deletion; in the background, so start-up does not wait.
-  void sweepOrphanedFiles(submissionDeps).catch((error: unknown) =>
+  // Before any worker starts: temporary files of uploads a crash cut off (the storage driver spares
+  // uploads of other live processes), then stored files no row references (older than an hour, so the
+  // sweep may go on while workers serve).
+  await submissionDeps.storage.removeInterruptedUploads().then(
+    (removed) => {
+      if (removed) logger.info({ removed }, "removed temporary files of interrupted uploads");
+    },
+    (error: unknown) => logger.error({ err: error }, "removing interrupted uploads failed"),
+  );
+  const sweeping = sweepOrphanedFiles(submissionDeps).catch((error: unknown) =>
     logger.error({ err: error }, "sweeping orphaned upload files failed"),
   );
+  return {
+    close: async () => {
+      await sweeping;
+      await database.close();
+    },
+  };
+}
+
+/** The request each worker is serving, for the log line of a crash (server/worker.ts). */
+export const currentRequest = new AsyncLocalStorage<{ method: string; path: string }>();
+
+/**
+ * Builds the HTTP application of one worker process. The database is already migrated (`prepareSite`).
+ */
+export async function createAppServer(options: ServerOptions): Promise<AppServer> {
+  const env = getEnv();
+  const logger = getLogger();
+  const database = getDatabase();
+  const auth = getAuth();
+  await checkGoogleSignIn(auth, env, logger);
 
   const isProduction = options.mode === "production";
   const isHttps = env.baseUrl.startsWith("https://");
@@ -61,6 +96,9 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
   app.disable("x-powered-by");
   if (env.trustProxy !== undefined) app.set("trust proxy", env.trustProxy);
 
+  app.use((req, _res, next) => {
+    currentRequest.run({ method: req.method, path: req.path }, next);
+  });
   app.use((req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     // The one client address the app believes (rate limits, session records): the peer, or what the
@@ -111,6 +149,8 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
   );
   app.use(compression());
   app.use(requestLogger());
+  // Before anything reads a body: every body but the upload's is bounded (server/http-limits.ts).
+  app.use(boundedRequestBodies());
   app.use(refuseCrossSiteForms(env.baseUrl));
 
   app.get("/healthz", async (_req, res) => {
@@ -136,7 +176,7 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
 
   app.all(
     "/{*path}",
-    createRequestHandler({
+    createRouterRequestHandler({
       build:
         options.loadBuild ??
         (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),

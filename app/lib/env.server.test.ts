@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { InvalidEnvError, parseEnv } from "./env.server";
@@ -20,8 +21,18 @@ describe("parseEnv", () => {
       google: undefined,
       adminEmails: [],
       maxUploadBytes: 10 * 1024 * 1024,
+      webConcurrency: os.availableParallelism(),
       s3: undefined,
     });
+  });
+
+  it("reads the number of HTTP workers, one per core unless set", () => {
+    expect(parseEnv({ WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
+    expect(parseEnv({ WEB_CONCURRENCY: " " }).webConcurrency).toBe(os.availableParallelism());
+    expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY: must be at least 1/);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "two" })).toThrow(
+      /WEB_CONCURRENCY: must be a number of worker processes/,
+    );
   });
 
   it("reads the upload limit in megabytes and S3 settings only with a bucket", () => {

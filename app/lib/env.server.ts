@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { StartupError } from "./startup-error";
@@ -82,6 +83,14 @@ const envSchema = z.object({
     .positive("must be more than 0")
     .max(100, "must be at most 100")
     .default(10),
+  WEB_CONCURRENCY: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: "must be a number of worker processes" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(64, "must be at most 64")
+      .optional(),
+  ),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalString.pipe(
@@ -113,6 +122,8 @@ export type Env = {
   google: { clientId: string; clientSecret: string | undefined; discoveryUrl: string } | undefined;
   adminEmails: string[];
   maxUploadBytes: number;
+  /** HTTP worker processes the supervisor keeps running (server/supervisor.ts); default one per core. */
+  webConcurrency: number;
   /** Uploads go to this S3-compatible bucket when set, else to DATA_DIR/uploads. */
   s3:
     | {
@@ -170,6 +181,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       : undefined,
     adminEmails: values.ADMIN_EMAILS ?? [],
     maxUploadBytes: Math.round(values.MAX_UPLOAD_MB * 1024 * 1024),
+    webConcurrency: values.WEB_CONCURRENCY ?? os.availableParallelism(),
     s3: values.S3_BUCKET
       ? {
           bucket: values.S3_BUCKET,

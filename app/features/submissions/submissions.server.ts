@@ -327,14 +327,19 @@ export async function openSubmissionFile(
 
 /**
  * Removes stored files that no submission references and that are older than the grace period (an
- * upload in progress has its file before its row). Runs at start and as `npm run sweep`.
+ * upload in progress has its file before its row), and the temporary files of uploads a crash cut off
+ * (the storage driver tells those from uploads still streaming in a live process). Runs at start, in the
+ * supervisor before any worker serves, and as `npm run sweep`.
  */
 export async function sweepOrphanedFiles(
   deps: SubmissionDependencies,
   options: { graceMs?: number; now?: Date } = {},
-): Promise<{ checked: number; removed: string[] }> {
+): Promise<{ checked: number; removed: string[]; interrupted: number }> {
   const graceMs = options.graceMs ?? 60 * 60 * 1000;
   const now = options.now ?? new Date();
+  const interrupted = await deps.storage.removeInterruptedUploads();
+  if (interrupted)
+    deps.logger.info({ removed: interrupted }, "removed temporary files of interrupted uploads");
   const removed: string[] = [];
   let checked = 0;
   for await (const file of deps.storage.list(storagePrefix)) {
@@ -351,5 +356,5 @@ export async function sweepOrphanedFiles(
   }
   if (removed.length)
     deps.logger.info({ removed: removed.length }, "removed orphaned upload files");
-  return { checked, removed };
+  return { checked, removed, interrupted };
 }

@@ -20,6 +20,11 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Every stored file whose key starts with `prefix`. */
   list(prefix: string): AsyncIterable<StoredFile>;
+  /**
+   * Removes what uploads cut off by a crash left behind (the local driver's temporary files), never
+   * touching an upload still in progress in another live process. Returns how many were removed.
+   */
+  removeInterruptedUploads(): Promise<number>;
   /** Where files go, for the start-up log; never includes a secret. */
   describe(): string;
 }

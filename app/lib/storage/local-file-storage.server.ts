@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FileStorage, StoredFile } from "./file-storage";
@@ -29,7 +30,7 @@ export function createLocalFileStorage(root: string): FileStorage {
       const target = pathOf(key);
       await fsp.mkdir(temporaryDir, { recursive: true });
       await fsp.mkdir(path.dirname(target), { recursive: true });
-      const temporary = path.join(temporaryDir, crypto.randomUUID());
+      const temporary = path.join(temporaryDir, temporaryName());
       try {
         await pipeline(body, fs.createWriteStream(temporary, { flags: "wx", mode: 0o600 }));
         const handle = await fsp.open(temporary, "r");
@@ -59,6 +60,25 @@ export function createLocalFileStorage(root: string): FileStorage {
       }
     },
 
+    async removeInterruptedUploads() {
+      let names: string[];
+      try {
+        names = await fsp.readdir(temporaryDir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+        throw error;
+      }
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(temporaryDir, name);
+        const stat = await fsp.stat(file).catch(() => null);
+        if (!stat || !isAbandoned(name, stat.mtime)) continue;
+        await fsp.rm(file, { force: true });
+        removed++;
+      }
+      return removed;
+    },
+
     async delete(key) {
       await fsp.rm(pathOf(key), { force: true });
     },
@@ -72,6 +92,42 @@ export function createLocalFileStorage(root: string): FileStorage {
       }
     },
   };
+}
+
+/**
+ * Temporary files are named after the host and process writing them, so a cleanup can tell an upload
+ * cut off by a crash (its process is gone) from one still streaming in a live process: a second server
+ * started on the same folder, or the old one still draining during a restart, keeps its uploads.
+ */
+function temporaryName(): string {
+  return `${encodeURIComponent(os.hostname())}.${process.pid}.${crypto.randomUUID()}`;
+}
+
+/**
+ * No live upload leaves its temporary file untouched this long: the server drops a connection that sends
+ * nothing for far less (server/http-limits.ts), and the whole request must arrive within its timeout.
+ */
+const abandonedAfterMs = 60 * 60 * 1000;
+
+function isAbandoned(name: string, modified: Date): boolean {
+  if (Date.now() - modified.getTime() > abandonedAfterMs) return true;
+  // host.pid.uuid; a host name may itself contain dots.
+  const parts = name.split(".");
+  const pid = parts.at(-2);
+  const host = parts.slice(0, -2).join(".");
+  // A file of another host (a shared folder) is left to the age rule: its process is not ours to ask.
+  if (host !== encodeURIComponent(os.hostname()) || !pid || !/^\d+$/.test(pid)) return false;
+  return !isProcessAlive(Number(pid));
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    // Signal 0 checks that the process exists without touching it.
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 async function* walk(dir: string, root: string): AsyncGenerator<StoredFile> {

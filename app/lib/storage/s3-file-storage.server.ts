@@ -118,6 +118,10 @@ export function createS3FileStorage(config: S3Config): FileStorage {
       }
     },
 
+    // A multipart upload that never completes leaves no object, only parts; a bucket lifecycle rule
+    // (AbortIncompleteMultipartUpload) reclaims those (docs/architecture.md).
+    removeInterruptedUploads: async () => 0,
+
     async delete(key) {
       // S3 answers 204 whether or not the key existed.
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));

@@ -1,0 +1,92 @@
+import {
+  createReadableStreamFromReadable,
+  writeReadableStreamToWritable,
+} from "@react-router/node";
+import type express from "express";
+import type { RequestHandler } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+
+/**
+ * The React Router request handler for Express, as @react-router/express builds it, except for the body:
+ * a body already read (and bounded) by `boundedRequestBodies` is handed over from `req.body`, and only
+ * the upload streams straight from the connection. (The adapter always streams from `req`, which the
+ * bound has already consumed.)
+ */
+export function createRouterRequestHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
+}): RequestHandler {
+  const handleRequest = createRequestHandler(options.build, options.mode);
+  return async (req, res, next) => {
+    try {
+      const request = toFetchRequest(req, res);
+      const response = await handleRequest(request, options.getLoadContext(req, res));
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: express.Request, res: express.Response): Request {
+  // The public host and port, exactly as @react-router/express computes them.
+  const [, forwardedPort] = req.app?.enabled("trust proxy")
+    ? (req.get("X-Forwarded-Host")?.split(":") ?? [])
+    : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const parsedForwardedPort = Number.parseInt(forwardedPort ?? "", 10);
+  const parsedHostPort = Number.parseInt(hostPort ?? "", 10);
+  const port = Number.isSafeInteger(parsedForwardedPort)
+    ? parsedForwardedPort
+    : Number.isSafeInteger(parsedHostPort)
+      ? parsedHostPort
+      : "";
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => {
+    controller = null;
+  });
+  res.on("close", () => controller?.abort());
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    if (Buffer.isBuffer(req.body)) init.body = new Uint8Array(req.body);
+    else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
+  }
+  return new Request(url.href, init);
+}
+
+async function sendResponse(res: express.Response, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
