@@ -78,7 +78,12 @@ async function sendResponse(res: express.Response, response: Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // A route's own header replaces the one middleware set for every response (the file download's
+  // Content-Security-Policy replaces the pages' policy); cookies add up.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (!response.body) {
     res.end();
     return;

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { recordAdminAction } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
 
 export const auditPageSize = 50;
@@ -21,4 +22,31 @@ export async function listAuditEntries(db: Kysely<Database>, page: number) {
     .offset((current - 1) * auditPageSize)
     .execute();
   return { entries, total, page: current, pageCount };
+}
+
+/**
+ * Records that an admin opened another person's abstract (an admin opening their own is not an admin
+ * action). Written before the file is sent, so a download the log does not show never happened.
+ */
+export async function recordAbstractDownload(
+  db: Kysely<Database>,
+  input: { admin: { id: string; email: string }; submissionId: string },
+) {
+  const row = await db
+    .selectFrom("submission")
+    .innerJoin("user", "user.id", "submission.user_id")
+    .select([
+      "submission.user_id as userId",
+      "user.email as email",
+      "submission.file_name as fileName",
+    ])
+    .where("submission.id", "=", input.submissionId)
+    .executeTakeFirst();
+  if (!row || row.userId === input.admin.id) return;
+  await recordAdminAction(db, {
+    action: "download-abstract",
+    actor: { userId: input.admin.id, label: input.admin.email },
+    target: { userId: row.userId, email: row.email },
+    details: row.fileName,
+  });
 }

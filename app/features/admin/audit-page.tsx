@@ -21,6 +21,7 @@ const actionLabels: Record<AdminAction, string> = {
   "export-submissions": "Exported submissions",
   "open-call": "Opened the call",
   "close-call": "Closed the call",
+  "download-abstract": "Opened an abstract",
 };
 
 export function AuditPage(props: {

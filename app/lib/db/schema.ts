@@ -66,7 +66,9 @@ export type AdminAction =
   | "export-users"
   | "export-submissions"
   | "open-call"
-  | "close-call";
+  | "close-call"
+  /** An admin opened someone else's abstract (details: the file name). */
+  | "download-abstract";
 
 export interface AdminAuditTable {
   id: string;
