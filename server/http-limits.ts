@@ -97,9 +97,15 @@ const refusals = {
   },
 } as const;
 
+/** How much of a refused body is read and thrown away, at most, before the connection is cut. */
+const drainLimitBytes = 4 * 1024 * 1024;
+const drainTimeoutMs = 10_000;
+
 /**
- * Answers at once and closes the connection afterwards. The rest of the body is read and thrown away
- * (not kept), so the client sees the answer instead of a reset connection.
+ * Answers at once. A client still sending a refused body must not have its connection reset before it
+ * has read the answer (it would see a network error instead of the message), so the rest of the body
+ * is read and thrown away, never kept, up to a few megabytes or seconds; then the connection is cut.
+ * A stalled body (408) has nothing more coming: that connection closes after the answer.
  */
 function refuse(req: IncomingMessage, res: ServerResponse, status: 408 | 413) {
   const { title, text } = refusals[status];
@@ -113,8 +119,17 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: 408 | 413) {
     wantsHtml ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
   );
   res.setHeader("Content-Length", Buffer.byteLength(body));
-  res.setHeader("Connection", "close");
   res.setHeader("Cache-Control", "no-store");
+  if (status === 408) res.setHeader("Connection", "close");
   res.end(body);
+  let drained = 0;
+  const cut = () => req.socket?.destroy();
+  const timer = setTimeout(cut, drainTimeoutMs).unref();
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > drainLimitBytes) cut();
+  });
+  req.once("end", () => clearTimeout(timer));
+  req.once("close", () => clearTimeout(timer));
   req.resume();
 }

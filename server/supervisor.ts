@@ -46,6 +46,7 @@ export async function runSupervisor(options: { workerArgs?: string[] } = {}) {
     livingWorkers.add(worker);
     worker.once("listening", () => {
       readyWorkers.add(worker.id);
+      logger.info({ pid: worker.process.pid }, "worker serving");
       if (!hasAnnouncedReady && readyWorkers.size === workerCount) {
         hasAnnouncedReady = true;
         process.stdout.write(
