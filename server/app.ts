@@ -258,6 +258,12 @@ function errorHandler(): ErrorRequestHandler {
     res
       .status(status)
       .type("text/plain")
-      .send(status === 404 ? "Not found" : "Something went wrong. Please try again.");
+      .send(
+        status === 404
+          ? "Not found"
+          : status < 500
+            ? "Bad request"
+            : "Something went wrong. Please try again.",
+      );
   };
 }

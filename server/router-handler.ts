@@ -42,8 +42,16 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
     : Number.isSafeInteger(parsedHostPort)
       ? parsedHostPort
       : "";
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  // A request without a Host header (HTTP/1.0, or hand-made) has no hostname.
+  const hostname = (req.hostname ?? "").split(/[\\/?#@]/)[0] || "localhost";
+  // Only origin-form targets (`/path?query`) name a page; `http://other.host/` or `*` do not.
+  if (!req.originalUrl.startsWith("/")) throw badRequest();
+  let url: URL;
+  try {
+    url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  } catch {
+    throw badRequest();
+  }
 
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => {
@@ -69,6 +77,10 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
     }
   }
   return new Request(url.href, init);
+}
+
+function badRequest() {
+  return Object.assign(new Error("The request's address cannot be read"), { status: 400 });
 }
 
 async function sendResponse(res: express.Response, response: Response) {

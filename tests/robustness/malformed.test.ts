@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formHeaders, type SignedInUser, signUpAndSignIn } from "./support/accounts";
+import { type ProductionServer, startProductionServer } from "./support/production-server";
+import { sendRaw } from "./support/raw-http";
+
+// Broken and hostile requests get a 4xx, never a 5xx, and the server keeps answering.
+let server: ProductionServer;
+let user: SignedInUser;
+
+beforeAll(async () => {
+  server = await startProductionServer();
+  user = await signUpAndSignIn(server);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function get(target: string, headers: string[] = []) {
+  return [
+    `GET ${target} HTTP/1.1`,
+    "Host: localhost",
+    ...headers,
+    "Connection: close",
+    "",
+    "",
+  ].join("\r\n");
+}
+
+describe("malformed requests", () => {
+  const cases: { name: string; request: () => string; expected: number[] }[] = [
+    { name: "a bare percent sign in the path", request: () => get("/%"), expected: [400] },
+    { name: "a truncated UTF-8 escape", request: () => get("/%E0%A4%A"), expected: [400] },
+    {
+      name: "an invalid escape in a page path",
+      request: () => get("/sculc/%zz"),
+      expected: [400, 404],
+    },
+    {
+      name: "bad escapes in the query",
+      request: () => get("/login?redirectTo=%E0%A4%A&x=%"),
+      expected: [200, 400],
+    },
+    {
+      name: "a 20 KB query string",
+      request: () => get(`/?q=${"q".repeat(20_000)}`),
+      expected: [431],
+    },
+    {
+      name: "a 20 KB header",
+      request: () => get("/", [`X-Big: ${"b".repeat(20_000)}`]),
+      expected: [431],
+    },
+    { name: "an unknown method", request: () => get("/").replace(/^GET/, "BREW"), expected: [400] },
+    {
+      name: "a request line with no version",
+      request: () => "GET /\r\n\r\n",
+      expected: [200, 400],
+    },
+    {
+      name: "a header without a colon",
+      request: () => get("/", ["Broken header"]),
+      expected: [400],
+    },
+    {
+      name: "both Content-Length and chunked",
+      request: () =>
+        [
+          "POST /login HTTP/1.1",
+          "Host: localhost",
+          "Content-Length: 5",
+          "Transfer-Encoding: chunked",
+          "",
+          "0",
+          "",
+          "",
+        ].join("\r\n"),
+      expected: [400],
+    },
+    {
+      name: "an absolute URL of another host",
+      request: () => get("http://evil.example/"),
+      expected: [200, 400, 404],
+    },
+    {
+      name: "a garbled session cookie",
+      request: () => get("/profile", ['Cookie: better-auth.session_token=%%%"; a=\\x00']),
+      expected: [302],
+    },
+  ];
+  for (const testCase of cases) {
+    it(`${testCase.name}: ${testCase.expected.join(" or ")}`, async () => {
+      const answer = await sendRaw(server.port, testCase.request());
+      console.log(`${testCase.name}: ${answer.status}`);
+      expect(testCase.expected).toContain(answer.status);
+      expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+    });
+  }
+
+  async function uploadWithContentType(contentType: string) {
+    const response = await fetch(`${server.baseUrl}/sculc/submit-abstract`, {
+      method: "POST",
+      headers: formHeaders(server, { cookie: user.cookie, "Content-Type": contentType }),
+      body: "--xyz\r\nContent-Disposition: form-data; name=abstract; filename=a.pdf\r\n\r\n%PDF-",
+      redirect: "manual",
+    });
+    await response.text();
+    console.log(`upload with ${contentType}: ${response.status}`);
+    return response.status;
+  }
+
+  // receiveAbstractUpload reports busboy's "Unexpected end of form" as a server error ("error"), which
+  // the upload page answers with 500; a client's malformed body should be a 4xx. Flips to passing once
+  // receiveAbstractUpload treats a malformed form as the client's (then make this a plain `it`).
+  it.fails("a multipart body that never reaches its boundary is a 4xx (known: answers 500)", async () => {
+    expect(await uploadWithContentType("multipart/form-data; boundary=abc")).toBeLessThan(500);
+  });
+
+  it("a multipart upload with a broken or missing boundary is refused, not a 5xx", async () => {
+    for (const contentType of [
+      "multipart/form-data; boundary=",
+      "multipart/form-data",
+      'multipart/form-data; boundary="unterminated',
+    ]) {
+      expect(await uploadWithContentType(contentType)).toBeLessThan(500);
+    }
+    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+  });
+
+  it("a form with broken encoding reaches its action and is refused by it", async () => {
+    const response = await fetch(`${server.baseUrl}/login`, {
+      method: "POST",
+      headers: formHeaders(server, { "Content-Type": "application/x-www-form-urlencoded" }),
+      body: "intent=password&email=%E0%A4%A&password=%",
+      redirect: "manual",
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+});
