@@ -33,6 +33,11 @@ export async function runSupervisor(options: { workerArgs?: string[] } = {}) {
   }
   const env = getEnv();
   const logger = getLogger();
+  // Each worker accepts from the shared socket itself. With the primary handing out connections
+  // (round-robin, Node's default on Linux), a connection passed to a worker that is killed at that
+  // moment is never answered nor closed: the client hangs. Accepting in the workers loses only what the
+  // dying worker had already accepted, which the kernel resets.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ args: options.workerArgs ?? process.argv.slice(2) });
 
   const livingWorkers = new Set<Worker>();
