@@ -1,7 +1,8 @@
 // Checks that the server's memory stays flat while 10 abstracts of about 10 MB upload at once: uploads
 // stream to storage and at most two PDFs are parsed at a time, so growth must stay far below the 100 MB
 // being uploaded. Starts the production build (`npm run build` first) on a temporary SQLite data folder,
-// signs a user in, sends the uploads, and samples the server's resident memory from /proc.
+// signs a user in, sends the uploads, and samples the resident memory of the whole server (the supervisor
+// and its workers) from /proc, reporting each worker's peak too.
 // `npm run test:memory` (part of `npm test`); UPLOADS=20 to try more.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -10,15 +11,18 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PDFDocument } from "pdf-lib";
+import { processTree, residentMegabytes } from "../tests/robustness/support/production-server";
 
 const port = 3299;
 const base = `http://localhost:${port}`;
 const uploads = Number(process.env.UPLOADS ?? 10);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "uls-memory-"));
 
-function rssMegabytes(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+/** Resident memory of the supervisor and every worker, in MB, with each process's own. */
+function sampleMemory(rootPid: number): { total: number; byPid: Map<number, number> } {
+  const byPid = new Map<number, number>();
+  for (const pid of processTree(rootPid)) byPid.set(pid, residentMegabytes(pid));
+  return { total: [...byPid.values()].reduce((sum, value) => sum + value, 0), byPid };
 }
 
 async function tenMegabytePdf(): Promise<Uint8Array> {
@@ -92,10 +96,15 @@ try {
     .join("; ");
 
   const pdf = await tenMegabytePdf();
-  const baseline = rssMegabytes(server.pid ?? 0);
-  let peak = baseline;
+  const rootPid = server.pid ?? 0;
+  const baseline = sampleMemory(rootPid);
+  let peak = baseline.total;
+  const peakByPid = new Map(baseline.byPid);
   const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMegabytes(server.pid ?? 0));
+    const sample = sampleMemory(rootPid);
+    peak = Math.max(peak, sample.total);
+    for (const [pid, megabytes] of sample.byPid)
+      peakByPid.set(pid, Math.max(peakByPid.get(pid) ?? 0, megabytes));
   }, 20);
   const started = Date.now();
   const statuses = await Promise.all(
@@ -118,8 +127,14 @@ try {
   const accepted = statuses.filter((status) => status === 302).length;
   console.log(
     `${uploads} uploads of ${(pdf.length / 1024 / 1024).toFixed(1)} MB at once: ${accepted} stored in ${Date.now() - started} ms; ` +
-      `server memory (RSS) ${baseline.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak (+${(peak - baseline).toFixed(0)} MB).`,
+      `server memory (RSS of the supervisor and ${baseline.byPid.size - 1} workers) ${baseline.total.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak (+${(peak - baseline.total).toFixed(0)} MB).`,
   );
+  for (const [pid, megabytes] of peakByPid) {
+    const role = pid === rootPid ? "supervisor" : "worker";
+    console.log(
+      `  ${role} ${pid}: ${(baseline.byPid.get(pid) ?? 0).toFixed(0)} MB before, ${megabytes.toFixed(0)} MB at its peak`,
+    );
+  }
   if (accepted !== uploads)
     throw new Error(`only ${accepted} of ${uploads} uploads succeeded: ${statuses.join(", ")}`);
 } catch (error) {
