@@ -83,11 +83,12 @@ describe("kill -9 during 20 concurrent uploads", () => {
     const incoming = path.join(dataDir, "uploads", ".incoming");
     const temporaryFiles = () => (fs.existsSync(incoming) ? fs.readdirSync(incoming) : []);
 
-    // One upload per user goes at full speed and completes; the other 16 trickle and are cut off.
+    // One upload per user goes at full speed and completes; the other 16 trickle (64 KB every 400 ms,
+    // about 10 s each) and are cut off.
     const baseUrl = server.baseUrl;
     const fast = users.map((user) => slowUpload(baseUrl, user, pdf, 0));
     const slow = users.flatMap((user) =>
-      Array.from({ length: 4 }, () => slowUpload(baseUrl, user, pdf, 150)),
+      Array.from({ length: 4 }, () => slowUpload(baseUrl, user, pdf, 400)),
     );
     const outcomes = [...fast, ...slow];
     await Promise.all(fast);
