@@ -14,7 +14,7 @@ export type ProductionServer = {
   baseUrl: string;
   port: number;
   dataDir: string;
-  /** The process `node server.js` started (the supervisor once there is one). */
+  /** The process `node server.js` started: the supervisor, whose children are the workers. */
   child: ChildProcess;
   /** Everything the server printed so far (stdout and stderr). */
   output: () => string;
