@@ -63,6 +63,10 @@ export const emailOnlyForm = z.object({ email });
 export const completeProfileWithPasswordForm = withNewPassword(names);
 export const completeProfileForm = z.object(names);
 export const editProfileForm = z.object(names);
+/** The button on /verify-email: the token from the mailed link, posted back deliberately. */
+export const verifyEmailForm = z.object({
+  token: z.string().min(1, "This verification link is not valid. Please ask for a new one."),
+});
 export const resetPasswordForm = withNewPassword({
   token: z.string().min(1, "This reset link is not valid. Please ask for a new one."),
 });
