@@ -168,6 +168,19 @@ test("Google sign-in of a new account completes the profile, then email sign-in 
   await expect(page.getByRole("heading", { name: "Welcome, Alan!" })).toBeVisible();
 });
 
+test("a new Google user who came to /login with no return path lands on / after completing the profile", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/login");
+  await signInWithGoogle(page, uniqueEmail("ada.lovelace", testInfo));
+  await expect(page).toHaveURL(/^https?:\/\/[^/]+\/complete-profile(\?|$)/);
+  expect(new URL(page.url()).searchParams.get("redirectTo")).toBeNull();
+  await page.getByLabel("Password", { exact: true }).fill(strongPassword);
+  await page.getByLabel("Confirm password").fill(strongPassword);
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await expect(page).toHaveURL(at("/"));
+});
+
 test("cancelling at Google shows the canceled message and signs nobody in", async ({ page }) => {
   await page.goto("/login");
   await signInWithGoogle(page, "cancel");

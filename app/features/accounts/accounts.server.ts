@@ -6,7 +6,9 @@ import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import type { AccountUser } from "./account-user";
 import { getAuth, googleProviderId } from "./auth.server";
-import { completeProfilePath, loginPath } from "./paths";
+import { isCommonPassword } from "./common-passwords.server";
+import { passwordMessages } from "./password-rules";
+import { completeProfilePath, defaultReturnPath, loginPath } from "./paths";
 import {
   accountRateLimits,
   countFailedAttempt,
@@ -59,6 +61,7 @@ export async function registerAccount(
   request: Request,
   input: { firstName: string; lastName: string; email: string; password: string },
 ): Promise<Outcome> {
+  if (isCommonPassword(input.password)) return failure(passwordMessages.tooCommon);
   return withRateLimits(
     [
       { rule: accountRateLimits.signUpByIp, subject: getClientAddress(request) },
@@ -101,7 +104,7 @@ export type SignInOutcome =
  */
 export async function signInWithPassword(
   request: Request,
-  input: { email: string; password: string; redirectTo: string },
+  input: { email: string; password: string; redirectTo: string | null },
 ): Promise<SignInOutcome> {
   const limits = [
     { rule: accountRateLimits.failedSignInByIp, subject: getClientAddress(request) },
@@ -134,10 +137,10 @@ export async function signInWithPassword(
       ok: true,
       headers: signedIn.headers,
       redirectTo: user.profileCompleted
-        ? input.redirectTo
+        ? (input.redirectTo ?? defaultReturnPath)
         : completeProfilePath({
             message: accountMessages.completeProfilePrompt,
-            redirectTo: input.redirectTo,
+            redirectTo: input.redirectTo ?? undefined,
           }),
     };
   } catch (error) {
@@ -161,11 +164,11 @@ export function isGoogleSignInEnabled(): boolean {
 /** Starts Google sign-in: a redirect to the provider, with better-auth's state cookie. */
 export async function startGoogleSignIn(
   request: Request,
-  redirectTo: string,
+  redirectTo: string | null,
 ): Promise<Response | Outcome> {
   if (!isGoogleSignInEnabled()) return failure(accountMessages.googleFailed);
   // Success and failure both come back to /login, which finishes the sign-in (or shows the error).
-  const back = loginPath({ redirectTo });
+  const back = loginPath({ redirectTo: redirectTo ?? undefined });
   try {
     const { headers, response } = await getAuth().api.signInSocial({
       body: {
@@ -195,16 +198,20 @@ export function googleErrorMessage(code: string): string {
 }
 
 /**
- * Where a signed-in visitor to /login or /register goes: on to the return path, or first to complete
- * the profile.
+ * Where a signed-in visitor to /login or /register goes: on to the return path (default /sculc), or
+ * first to complete the profile, which carries only a return path that was asked for (else it ends
+ * on `/`).
  */
-export function continueSignedIn(user: AccountUser, redirectTo: string): never {
+export function continueSignedIn(user: AccountUser, redirectTo: string | null): never {
   if (!user.hasProfile) {
     throw redirect(
-      completeProfilePath({ message: accountMessages.completeProfilePrompt, redirectTo }),
+      completeProfilePath({
+        message: accountMessages.completeProfilePrompt,
+        redirectTo: redirectTo ?? undefined,
+      }),
     );
   }
-  throw redirect(redirectTo);
+  throw redirect(redirectTo ?? defaultReturnPath);
 }
 
 /**
@@ -266,6 +273,7 @@ export function requestPasswordReset(request: Request, email: string): Promise<O
 
 /** Sets a new password from a reset link; every session of the account ends (better-auth option). */
 export async function resetPassword(input: { token: string; password: string }): Promise<Outcome> {
+  if (isCommonPassword(input.password)) return failure(passwordMessages.tooCommon);
   try {
     await getAuth().api.resetPassword({
       body: { token: input.token, newPassword: input.password },
@@ -316,6 +324,8 @@ export async function completeProfile(
   user: AccountUser,
   input: { firstName: string; lastName: string; password?: string },
 ): Promise<Outcome> {
+  if (input.password && isCommonPassword(input.password))
+    return failure(passwordMessages.tooCommon);
   try {
     if (input.password && !(await hasPassword(user.id))) {
       await getAuth().api.setPassword({

@@ -62,6 +62,17 @@ function isSameSitePath(path: string): boolean {
   return path.startsWith("/") && path[1] !== "/" && path[1] !== "\\" && !/^\/%2f/i.test(path);
 }
 
+/**
+ * The return path a visitor asked for, or null when none was given: a new account completing its
+ * profile goes to `/` unless a return path was asked for explicitly (DESIGN), so the default must not
+ * be carried along as if it had been.
+ */
+export function explicitReturnPath(value: unknown): string | null {
+  if (typeof value !== "string" || value.trim() === "") return null;
+  const path = safeReturnPath(value, "");
+  return path === "" ? null : path;
+}
+
 /** `/login?message=...&redirectTo=...`, the shape SPEC's redirects to the login page take. */
 export function loginPath(options: { message?: string; redirectTo?: string } = {}): string {
   return withQuery(accountPaths.login, options);
