@@ -11,10 +11,9 @@ import { passwordMessages } from "./password-rules";
 import { completeProfilePath, defaultReturnPath, loginPath } from "./paths";
 import {
   accountRateLimits,
-  countFailedAttempt,
   enforceRateLimits,
   RateLimitedError,
-  refuseWhenRateLimited,
+  refundRateLimits,
 } from "./rate-limits.server";
 
 /**
@@ -110,8 +109,10 @@ export async function signInWithPassword(
     { rule: accountRateLimits.failedSignInByIp, subject: getClientAddress(request) },
     { rule: accountRateLimits.failedSignInByEmail, subject: input.email },
   ];
+  // Counted before the password is checked, atomically: of 200 parallel guesses only the limit's
+  // worth reach the check. A correct password gives its attempt back below.
   try {
-    await refuseWhenRateLimited(limits);
+    await enforceRateLimits(limits);
   } catch (error) {
     if (error instanceof RateLimitedError) return { ok: false, message: error.message };
     throw error;
@@ -122,15 +123,16 @@ export async function signInWithPassword(
   } catch (error) {
     const code = errorCode(error);
     if (code === "INVALID_EMAIL_OR_PASSWORD") {
-      await countFailedAttempt(limits);
       return { ok: false, message: accountMessages.wrongCredentials };
     }
     if (code === "EMAIL_NOT_VERIFIED") {
+      await refundRateLimits(limits);
       return { ok: false, message: accountMessages.unverified, canResendVerification: true };
     }
     getLogger().error({ err: error }, "sign-in failed");
     return { ok: false, message: accountMessages.loginFailed };
   }
+  await refundRateLimits(limits);
   try {
     const user = signedIn.response.user as { profileCompleted?: boolean | null };
     return {

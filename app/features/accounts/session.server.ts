@@ -26,10 +26,17 @@ type SessionUser = {
   lastName?: string | null;
   role?: string | null;
   profileCompleted?: boolean | null;
+  mailboxConfirmedAt?: Date | string | null;
 };
 
+/**
+ * ADMIN_EMAILS names mailboxes, not passwords: anyone can register an account with a configured
+ * address and a password of their own. The configured role applies only once the mailbox's owner has
+ * proved they hold the account (docs/decisions: admin-emails-need-a-confirmed-mailbox).
+ */
 export function toAccountUser(user: SessionUser, adminEmails = getEnv().adminEmails): AccountUser {
-  const isConfiguredAdmin = adminEmails.includes(user.email.toLowerCase());
+  const isConfiguredAdmin =
+    adminEmails.includes(user.email.toLowerCase()) && Boolean(user.mailboxConfirmedAt);
   return {
     id: user.id,
     email: user.email,
