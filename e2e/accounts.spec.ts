@@ -339,13 +339,33 @@ test("User Data is for admins only: the link, and the page itself", async ({ pag
   await expectNoAxeViolations(page);
 });
 
-test("an address in ADMIN_EMAILS is an admin from its first sign-in", async ({
+test("an address in ADMIN_EMAILS becomes an admin once its owner sets the password through the mailed link", async ({
   page,
 }, testInfo) => {
-  await signedInAccount(page, testInfo, "chair", {
+  // Registering the address with a password of one's own grants nothing: anyone could have done it.
+  const email = await signedInAccount(page, testInfo, "chair", {
     email: `chair-${testInfo.project.name}@e2e.test`,
     landing: "/",
   });
+  await openMenuIfCollapsed(page);
+  await expect(mainNav(page).getByRole("link", { name: "Profile" })).toBeVisible();
+  await expect(mainNav(page).getByRole("link", { name: "User Data" })).toHaveCount(0);
+  await logOut(page);
+
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  const mail = await waitForMail(email, { subject: "Reset your password" });
+  await page.goto(linkTo(mail, "/reset-password"));
+  const ownersPassword = "the-chairs-own-passphrase-9";
+  await page.getByLabel("New password").fill(ownersPassword);
+  await page.getByLabel("Confirm password").fill(ownersPassword);
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByText("Your password was changed successfully.")).toBeVisible();
+
+  await page.goto("/login?redirectTo=/");
+  await logIn(page, email, ownersPassword);
+  await expect(page).toHaveURL(at("/"));
   await openMenuIfCollapsed(page);
   await expect(mainNav(page).getByRole("link", { name: "User Data" })).toBeVisible();
 });
