@@ -8,7 +8,7 @@ import type { TestDatabase } from "../../../tests/support/test-databases";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { createAuth } from "./auth.server";
 import { accountRateLimits } from "./rate-limits.server";
-import { toAccountUser } from "./session.server";
+import { readSession, sessionAbsoluteLifetimeMs, toAccountUser } from "./session.server";
 
 const baseUrl = "http://localhost:3999";
 const silentLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -229,6 +229,41 @@ for (const target of testDatabaseTargets()) {
       expect(toAccountUser(ownerSession?.user as never, adminEmails).isAdmin).toBe(true);
       // An address that is not configured gets nothing from the reset.
       expect(toAccountUser(ownerSession?.user as never, []).isAdmin).toBe(false);
+    });
+
+    it("ends a session 30 days after sign-in however recently it was used", async () => {
+      const database = await databases.openMigrated();
+      const { auth, readMail } = createTestAuth(database);
+      await auth.api.signUpEmail({ body: registration });
+      await auth.api.verifyEmail({
+        query: {
+          token:
+            linkIn(
+              mailAbout(await readMail(), "Verify your email address"),
+              "/verify-email",
+            ).searchParams.get("token") ?? "",
+        },
+      });
+      const signedIn = await auth.api.signInEmail({
+        body: { email: registration.email, password: registration.password },
+        returnHeaders: true,
+      });
+      const cookie = cookieHeaders(signedIn.headers);
+      const options = { adminEmails: [] };
+      const day = 24 * 60 * 60 * 1000;
+      const fresh = await readSession(auth, cookie, options);
+      expect(fresh.state.status).toBe("signed-in");
+      const almost = new Date(Date.now() + sessionAbsoluteLifetimeMs - day);
+      expect((await readSession(auth, cookie, { ...options, now: almost })).state.status).toBe(
+        "signed-in",
+      );
+      const past = new Date(Date.now() + sessionAbsoluteLifetimeMs + 1000);
+      expect((await readSession(auth, cookie, { ...options, now: past })).state.status).toBe(
+        "signed-out",
+      );
+      // The session row is gone, so every process refuses the cookie from now on.
+      expect(await auth.api.getSession({ headers: cookie })).toBeNull();
+      expect(await database.db.selectFrom("session").select("id").execute()).toHaveLength(0);
     });
   });
 }
