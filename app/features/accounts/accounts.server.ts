@@ -35,7 +35,7 @@ export const accountMessages = {
 
 export type Outcome = { ok: true } | { ok: false; message: string };
 
-function failure(message: string): Outcome {
+function failure(message: string): { ok: false; message: string } {
   return { ok: false, message };
 }
 
@@ -289,6 +289,60 @@ export async function resetPassword(input: { token: string; password: string }):
       return failure((error as Error).message);
     getLogger().error({ err: error }, "password reset failed");
     return failure("We could not reset your password. Please try again.");
+  }
+}
+
+export const passwordChangeMessages = {
+  done: "Your password was changed successfully. You were signed out everywhere else.",
+  wrongCurrent: "Your current password is incorrect.",
+  noPassword: "Your account has no password yet. Use Forgot your password? to set one.",
+  failed: "We could not change your password. Please try again.",
+} as const;
+
+export type ChangePasswordOutcome = { ok: true; headers: Headers } | { ok: false; message: string };
+
+/**
+ * Changes the password of the signed-in user. The current password is required and its guesses count
+ * against the account's sign-in limit (a stolen session must not become a way to guess it). Every
+ * other session ends; this one is replaced by a fresh session, whose cookie comes back in `headers`.
+ */
+export async function changePassword(
+  request: Request,
+  user: AccountUser,
+  input: { currentPassword: string; password: string },
+): Promise<ChangePasswordOutcome> {
+  if (isCommonPassword(input.password)) return failure(passwordMessages.tooCommon);
+  const limits = [
+    { rule: accountRateLimits.failedSignInByIp, subject: getClientAddress(request) },
+    { rule: accountRateLimits.failedSignInByEmail, subject: user.email },
+  ];
+  try {
+    await enforceRateLimits(limits);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return failure(error.message);
+    throw error;
+  }
+  try {
+    const { headers } = await getAuth().api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.password,
+        revokeOtherSessions: true,
+      },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await refundRateLimits(limits);
+    return { ok: true, headers };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "INVALID_PASSWORD") return failure(passwordChangeMessages.wrongCurrent);
+    await refundRateLimits(limits);
+    if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return failure(passwordChangeMessages.noPassword);
+    if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG")
+      return failure((error as Error).message);
+    getLogger().error({ err: error }, "password change failed");
+    return failure(passwordChangeMessages.failed);
   }
 }
 
