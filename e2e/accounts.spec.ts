@@ -272,6 +272,54 @@ test("forgot password: same answer for any address; the link works once and ends
   await expect(page.getByRole("heading", { name: "Welcome, Noam!" })).toBeVisible();
 });
 
+test("change the password on /edit-profile: the current one is required, common ones are refused, other sessions end", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const email = await signedInAccount(page, testInfo, "change");
+  const otherDevice = await browser.newContext();
+  await useOwnClientAddress(otherDevice);
+  const other = await otherDevice.newPage();
+  await other.goto("/login?redirectTo=/profile");
+  await logIn(other, email, strongPassword);
+  await expect(other.getByRole("heading", { name: "Welcome, Noam!" })).toBeVisible();
+
+  await page.goto("/edit-profile");
+  const section = page.getByRole("region", { name: "Change Password" });
+  const change = async (current: string, next: string) => {
+    await section.getByLabel("Current password").fill(current);
+    await section.getByLabel("New password").fill(next);
+    await section.getByLabel("Confirm password").fill(next);
+    await section.getByRole("button", { name: "Change Password" }).click();
+  };
+  await change("not-my-password-at-all", "a-fresh-passphrase-31");
+  await expect(section.getByRole("alert")).toHaveText("Your current password is incorrect.");
+  await change(strongPassword, "password123");
+  await expect(section.getByRole("alert")).toHaveText(
+    "That password is too common and easy to guess. Please choose another.",
+  );
+  await expectNoAxeViolations(page);
+  const newPassword = "a-fresh-passphrase-31";
+  await change(strongPassword, newPassword);
+  await expect(section.getByRole("status")).toHaveText(
+    "Your password was changed successfully. You were signed out everywhere else.",
+  );
+
+  // This browser stays signed in; the other device is signed out.
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "Welcome, Noam!" })).toBeVisible();
+  await other.reload();
+  await expect(other).toHaveURL(atLogin);
+  await otherDevice.close();
+
+  await logOut(page);
+  await page.goto("/login?redirectTo=/profile");
+  await logIn(page, email, strongPassword);
+  await expect(page.getByRole("alert")).toHaveText("Incorrect email or password.");
+  await logIn(page, email, newPassword);
+  await expect(page.getByRole("heading", { name: "Welcome, Noam!" })).toBeVisible();
+});
+
 test("a session cookie replayed after logout is refused", async ({ page, browser }, testInfo) => {
   await signedInAccount(page, testInfo, "replay");
   const cookies = await page.context().cookies();

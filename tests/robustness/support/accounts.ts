@@ -69,6 +69,56 @@ export async function signIn(
   });
 }
 
+/** Posts the registration form for a new account (not yet verified). */
+export async function register(
+  server: ProductionServer,
+  email: string,
+  password: string,
+  clientAddress = ownClientAddress(),
+): Promise<void> {
+  const registered = await fetch(`${server.baseUrl}/register`, {
+    method: "POST",
+    headers: formHeaders(server, { "X-Forwarded-For": clientAddress }),
+    body: new URLSearchParams({
+      firstName: "Robin",
+      lastName: "Quine",
+      email,
+      password,
+      confirmPassword: password,
+    }),
+    redirect: "manual",
+  });
+  if (registered.status >= 400) throw new Error(`registration failed: ${registered.status}`);
+}
+
+/** Asks for a reset link and sets a new password with it, the way a person does. */
+export async function resetPasswordByMail(
+  server: ProductionServer,
+  email: string,
+  newPassword: string,
+  clientAddress = ownClientAddress(),
+): Promise<void> {
+  const requested = await fetch(`${server.baseUrl}/forgot-password`, {
+    method: "POST",
+    headers: formHeaders(server, { "X-Forwarded-For": clientAddress }),
+    body: new URLSearchParams({ email }),
+  });
+  if (!requested.ok) throw new Error(`asking for a reset link failed: ${requested.status}`);
+  const link = await linkFromMail(server, email, "/reset-password");
+  const reset = await fetch(`${server.baseUrl}/reset-password`, {
+    method: "POST",
+    headers: formHeaders(server, { "X-Forwarded-For": clientAddress }),
+    body: new URLSearchParams({
+      token: link.searchParams.get("token") ?? "",
+      password: newPassword,
+      confirmPassword: newPassword,
+    }),
+  });
+  const html = await reset.text();
+  if (!reset.ok || !html.includes("Your password was changed successfully."))
+    throw new Error(`resetting the password failed: ${reset.status}`);
+}
+
 /** Registers, verifies and signs in a new account with a profile; returns its session cookie. */
 export async function signUpAndSignIn(
   server: ProductionServer,
