@@ -398,6 +398,7 @@ test("an address in ADMIN_EMAILS becomes an admin once its owner sets the passwo
   await openMenuIfCollapsed(page);
   await expect(mainNav(page).getByRole("link", { name: "Profile" })).toBeVisible();
   await expect(mainNav(page).getByRole("link", { name: "User Data" })).toHaveCount(0);
+  await page.goto("/profile");
   await logOut(page);
 
   await page.goto("/forgot-password");
