@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import {
   logIn,
@@ -80,4 +82,16 @@ test("no public page and no account page reports a Content-Security-Policy viola
   for (const path of signedInAccountPaths) await visit(page, path);
 
   expect(violations).toEqual([]);
+});
+
+test("the client bundle carries neither the password block list nor its checker", () => {
+  // zxcvbn-ts and its ~49,000-word list are server-only (common-passwords.server.ts).
+  const assets = path.resolve("build/client/assets");
+  const scripts = fs.readdirSync(assets).filter((file) => file.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(0);
+  const offenders = scripts.filter((file) => {
+    const text = fs.readFileSync(path.join(assets, file), "utf8");
+    return /zxcvbn|passwords-common|diceware/i.test(text);
+  });
+  expect(offenders).toEqual([]);
 });
