@@ -168,6 +168,19 @@ test("Google sign-in of a new account completes the profile, then email sign-in 
   await expect(page.getByRole("heading", { name: "Welcome, Alan!" })).toBeVisible();
 });
 
+test("a new Google user who came to /login with no return path lands on / after completing the profile", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/login");
+  await signInWithGoogle(page, uniqueEmail("ada.lovelace", testInfo));
+  await expect(page).toHaveURL(/^https?:\/\/[^/]+\/complete-profile(\?|$)/);
+  expect(new URL(page.url()).searchParams.get("redirectTo")).toBeNull();
+  await page.getByLabel("Password", { exact: true }).fill(strongPassword);
+  await page.getByLabel("Confirm password").fill(strongPassword);
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await expect(page).toHaveURL(at("/"));
+});
+
 test("cancelling at Google shows the canceled message and signs nobody in", async ({ page }) => {
   await page.goto("/login");
   await signInWithGoogle(page, "cancel");
@@ -259,6 +272,54 @@ test("forgot password: same answer for any address; the link works once and ends
   await expect(page.getByRole("heading", { name: "Welcome, Noam!" })).toBeVisible();
 });
 
+test("change the password on /edit-profile: the current one is required, common ones are refused, other sessions end", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const email = await signedInAccount(page, testInfo, "change");
+  const otherDevice = await browser.newContext();
+  await useOwnClientAddress(otherDevice);
+  const other = await otherDevice.newPage();
+  await other.goto("/login?redirectTo=/profile");
+  await logIn(other, email, strongPassword);
+  await expect(other.getByRole("heading", { name: "Welcome, Noam!" })).toBeVisible();
+
+  await page.goto("/edit-profile");
+  const section = page.getByRole("region", { name: "Change Password" });
+  const change = async (current: string, next: string) => {
+    await section.getByLabel("Current password").fill(current);
+    await section.getByLabel("New password").fill(next);
+    await section.getByLabel("Confirm password").fill(next);
+    await section.getByRole("button", { name: "Change Password" }).click();
+  };
+  await change("not-my-password-at-all", "a-fresh-passphrase-31");
+  await expect(section.getByRole("alert")).toHaveText("Your current password is incorrect.");
+  await change(strongPassword, "password123");
+  await expect(section.getByRole("alert")).toHaveText(
+    "That password is too common and easy to guess. Please choose another.",
+  );
+  await expectNoAxeViolations(page);
+  const newPassword = "a-fresh-passphrase-31";
+  await change(strongPassword, newPassword);
+  await expect(section.getByRole("status")).toHaveText(
+    "Your password was changed successfully. You were signed out everywhere else.",
+  );
+
+  // This browser stays signed in; the other device is signed out.
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "Welcome, Noam!" })).toBeVisible();
+  await other.reload();
+  await expect(other).toHaveURL(atLogin);
+  await otherDevice.close();
+
+  await logOut(page);
+  await page.goto("/login?redirectTo=/profile");
+  await logIn(page, email, strongPassword);
+  await expect(page.getByRole("alert")).toHaveText("Incorrect email or password.");
+  await logIn(page, email, newPassword);
+  await expect(page.getByRole("heading", { name: "Welcome, Noam!" })).toBeVisible();
+});
+
 test("a session cookie replayed after logout is refused", async ({ page, browser }, testInfo) => {
   await signedInAccount(page, testInfo, "replay");
   const cookies = await page.context().cookies();
@@ -326,13 +387,34 @@ test("User Data is for admins only: the link, and the page itself", async ({ pag
   await expectNoAxeViolations(page);
 });
 
-test("an address in ADMIN_EMAILS is an admin from its first sign-in", async ({
+test("an address in ADMIN_EMAILS becomes an admin once its owner sets the password through the mailed link", async ({
   page,
 }, testInfo) => {
-  await signedInAccount(page, testInfo, "chair", {
+  // Registering the address with a password of one's own grants nothing: anyone could have done it.
+  const email = await signedInAccount(page, testInfo, "chair", {
     email: `chair-${testInfo.project.name}@e2e.test`,
     landing: "/",
   });
+  await openMenuIfCollapsed(page);
+  await expect(mainNav(page).getByRole("link", { name: "Profile" })).toBeVisible();
+  await expect(mainNav(page).getByRole("link", { name: "User Data" })).toHaveCount(0);
+  await page.goto("/profile");
+  await logOut(page);
+
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  const mail = await waitForMail(email, { subject: "Reset your password" });
+  await page.goto(linkTo(mail, "/reset-password"));
+  const ownersPassword = "the-chairs-own-passphrase-9";
+  await page.getByLabel("New password").fill(ownersPassword);
+  await page.getByLabel("Confirm password").fill(ownersPassword);
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByText("Your password was changed successfully.")).toBeVisible();
+
+  await page.goto("/login?redirectTo=/");
+  await logIn(page, email, ownersPassword);
+  await expect(page).toHaveURL(at("/"));
   await openMenuIfCollapsed(page);
   await expect(mainNav(page).getByRole("link", { name: "User Data" })).toBeVisible();
 });

@@ -83,7 +83,12 @@ try {
       token = /verify-email\?token=([\w.-]+)/.exec(text)?.[1] ?? token;
     }
   }
-  await fetch(`${base}/verify-email?token=${token}`);
+  // Verifying takes a deliberate POST (opening the link only shows the button).
+  await fetch(`${base}/verify-email`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ intent: "verify", token }),
+  });
   const signIn = await fetch(`${base}/login`, {
     method: "POST",
     headers,

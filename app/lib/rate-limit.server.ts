@@ -1,8 +1,13 @@
-import type { Kysely } from "kysely";
-import type { Database } from "./db/schema";
+import {
+  type RateLimiterAbstract,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  RateLimiterSQLite,
+} from "rate-limiter-flexible";
+import type { DatabaseHandle } from "./db/database.server";
 
 export type RateLimitRule = {
-  /** What is limited, for example "sign-in:ip". */
+  /** What is limited, for example "sign-in:ip"; the prefix of its counters' keys. */
   name: string;
   limit: number;
   windowSeconds: number;
@@ -10,68 +15,86 @@ export type RateLimitRule = {
 
 export type RateLimitResult = { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number };
 
+/** The table migration 0004 creates in the shape rate-limiter-flexible expects. */
+const tableName = "rate_limit";
+
+const limiters = new WeakMap<DatabaseHandle, Map<string, RateLimiterAbstract>>();
+
 /**
- * Counts one attempt against a rule for a subject (an address, an email) in fixed time windows. The
- * counter lives in the database, so every server process shares it, and the increment is one atomic
- * upsert, so two requests at once cannot both take the last attempt.
+ * rate-limiter-flexible on the site's own database: the counter lives in a table, so every server
+ * process shares it, and each attempt is counted by one atomic upsert before anything is checked, so
+ * simultaneous requests cannot all take the last attempt.
  */
+function limiterFor(handle: DatabaseHandle, rule: RateLimitRule): RateLimiterAbstract {
+  let byRule = limiters.get(handle);
+  if (!byRule) {
+    byRule = new Map();
+    limiters.set(handle, byRule);
+  }
+  const cacheKey = `${rule.name}:${rule.limit}:${rule.windowSeconds}`;
+  let limiter = byRule.get(cacheKey);
+  if (!limiter) {
+    const common = {
+      tableName,
+      tableCreated: true,
+      keyPrefix: rule.name,
+      points: rule.limit,
+      duration: rule.windowSeconds,
+      // Expired counters are deleted now and then (an hour after they expired), from any process.
+      clearExpiredByTimeout: true,
+    };
+    limiter =
+      handle.client.dialect === "sqlite"
+        ? new RateLimiterSQLite({
+            ...common,
+            storeClient: handle.client.connection,
+            storeType: "better-sqlite3",
+          })
+        : new RateLimiterPostgres({ ...common, storeClient: handle.client.pool });
+    byRule.set(cacheKey, limiter);
+  }
+  return limiter;
+}
+
+function keyOf(subject: string): string {
+  return subject.toLowerCase().slice(0, 200);
+}
+
+/** Counts one attempt against a rule for a subject (an address, an email); refused past the limit. */
 export async function consumeRateLimit(
-  db: Kysely<Database>,
+  handle: DatabaseHandle,
   rule: RateLimitRule,
   subject: string,
-  now: Date = new Date(),
 ): Promise<RateLimitResult> {
-  const { key, windowEnd } = windowOf(rule, subject, now);
-
-  const row = await db
-    .insertInto("rate_limit")
-    .values({ key, count: 1, expires_at: windowEnd.toISOString() })
-    .onConflict((conflict) =>
-      conflict.column("key").doUpdateSet((update) => ({
-        count: update(update.ref("rate_limit.count"), "+", 1),
-      })),
-    )
-    .returning("count")
-    .executeTakeFirstOrThrow();
-
-  if (Number(row.count) <= rule.limit) return { isAllowed: true };
-  return { isAllowed: false, retryAfterSeconds: secondsUntil(windowEnd, now) };
+  try {
+    await limiterFor(handle, rule).consume(keyOf(subject));
+    return { isAllowed: true };
+  } catch (error) {
+    // The library rejects with its result object when the limit is used up, with an Error otherwise.
+    if (error instanceof RateLimiterRes) {
+      return {
+        isAllowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
+      };
+    }
+    throw error;
+  }
 }
 
-/**
- * Whether a subject has used up a rule in the current window, without counting an attempt: for limits
- * that count only failures (a correct password should not use up a shared campus address's quota).
- */
-export async function checkRateLimit(
-  db: Kysely<Database>,
+/** Gives back an attempt counted by consumeRateLimit (a sign-in that turned out to be right). */
+export async function refundRateLimit(
+  handle: DatabaseHandle,
   rule: RateLimitRule,
   subject: string,
-  now: Date = new Date(),
-): Promise<RateLimitResult> {
-  const { key, windowEnd } = windowOf(rule, subject, now);
-  const row = await db
-    .selectFrom("rate_limit")
-    .select("count")
-    .where("key", "=", key)
-    .executeTakeFirst();
-  if (!row || Number(row.count) < rule.limit) return { isAllowed: true };
-  return { isAllowed: false, retryAfterSeconds: secondsUntil(windowEnd, now) };
+): Promise<void> {
+  await limiterFor(handle, rule).reward(keyOf(subject), 1);
 }
 
-function windowOf(rule: RateLimitRule, subject: string, now: Date) {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowIndex = Math.floor(now.getTime() / windowMs);
-  return {
-    key: `${rule.name}:${windowIndex}:${subject}`.slice(0, 255),
-    windowEnd: new Date((windowIndex + 1) * windowMs),
-  };
-}
-
-function secondsUntil(end: Date, now: Date): number {
-  return Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
-}
-
-/** Drops counters of windows that have ended; cheap, and safe to run from any process. */
-export async function deleteExpiredRateLimits(db: Kysely<Database>, now: Date = new Date()) {
-  await db.deleteFrom("rate_limit").where("expires_at", "<", now.toISOString()).execute();
+/** Clears a subject's counter (the owner proved themselves, for example by resetting the password). */
+export async function clearRateLimit(
+  handle: DatabaseHandle,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<void> {
+  await limiterFor(handle, rule).delete(keyOf(subject));
 }

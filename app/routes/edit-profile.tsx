@@ -1,7 +1,12 @@
 import { data, redirect } from "react-router";
-import { editProfileForm } from "~/features/accounts/account-forms";
+import { changePasswordForm, editProfileForm } from "~/features/accounts/account-forms";
 import { accountMeta } from "~/features/accounts/account-meta";
-import { accountMessages, updateProfileNames } from "~/features/accounts/accounts.server";
+import {
+  accountMessages,
+  changePassword,
+  passwordChangeMessages,
+  updateProfileNames,
+} from "~/features/accounts/accounts.server";
 import { EditProfilePage } from "~/features/accounts/edit-profile-page";
 import { accountPaths } from "~/features/accounts/paths";
 import { requireProfile, SessionUnavailableError } from "~/features/accounts/session.server";
@@ -31,14 +36,39 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     user = requireProfile(context, url);
   } catch (error) {
     if (error instanceof SessionUnavailableError) {
-      return data({ message: accountMessages.profileSaveFailed, fieldErrors: {} }, 503);
+      return data(
+        { form: "profile" as const, message: accountMessages.profileSaveFailed, fieldErrors: {} },
+        503,
+      );
     }
     throw error;
   }
-  const form = parseForm(editProfileForm, await request.formData());
-  if (!form.isValid) return data({ message: form.message, fieldErrors: form.fieldErrors }, 400);
+  const formData = await request.formData();
+  // Two forms post here: the names (the default) and the password change (intent "password").
+  if (formData.get("intent") === "password") {
+    const form = parseForm(changePasswordForm, formData);
+    if (!form.isValid)
+      return data(
+        { form: "password" as const, message: form.message, fieldErrors: form.fieldErrors },
+        400,
+      );
+    const outcome = await changePassword(request, user, form.data);
+    if (!outcome.ok)
+      return data({ form: "password" as const, message: outcome.message, fieldErrors: {} }, 400);
+    return data(
+      { form: "password" as const, message: passwordChangeMessages.done, fieldErrors: {} },
+      { headers: outcome.headers },
+    );
+  }
+  const form = parseForm(editProfileForm, formData);
+  if (!form.isValid)
+    return data(
+      { form: "profile" as const, message: form.message, fieldErrors: form.fieldErrors },
+      400,
+    );
   const outcome = await updateProfileNames(user, form.data);
-  if (!outcome.ok) return data({ message: outcome.message, fieldErrors: {} }, 500);
+  if (!outcome.ok)
+    return data({ form: "profile" as const, message: outcome.message, fieldErrors: {} }, 500);
   throw redirect(`${accountPaths.profile}?updated=1`);
 }
 
@@ -46,8 +76,14 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
   return (
     <EditProfilePage
       profile={loaderData.profile}
-      message={actionData?.message ?? loaderData.message}
-      fieldErrors={actionData?.fieldErrors}
+      message={
+        actionData?.form === "password"
+          ? loaderData.message
+          : (actionData?.message ?? loaderData.message)
+      }
+      fieldErrors={actionData?.form === "password" ? undefined : actionData?.fieldErrors}
+      passwordMessage={actionData?.form === "password" ? actionData.message : null}
+      passwordFieldErrors={actionData?.form === "password" ? actionData.fieldErrors : undefined}
     />
   );
 }

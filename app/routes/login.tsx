@@ -11,7 +11,7 @@ import {
   startGoogleSignIn,
 } from "~/features/accounts/accounts.server";
 import { LoginPage } from "~/features/accounts/login-page";
-import { knownNotice, safeReturnPath } from "~/features/accounts/paths";
+import { explicitReturnPath, knownNotice } from "~/features/accounts/paths";
 import { getSessionState } from "~/features/accounts/session.server";
 import { parseForm } from "~/lib/forms";
 import type { Route } from "./+types/login";
@@ -19,7 +19,7 @@ import type { Route } from "./+types/login";
 export const meta: Route.MetaFunction = () => accountMeta("Log In");
 
 export function loader({ context, url }: Route.LoaderArgs) {
-  const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"));
+  const redirectTo = explicitReturnPath(url.searchParams.get("redirectTo"));
   const session = getSessionState(context);
   // Also where Google sign-in comes back to: a signed-in visitor moves on (or completes the profile).
   if (session.status === "signed-in") continueSignedIn(session.user, redirectTo);
@@ -36,7 +36,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const redirectTo = safeReturnPath(formData.get("redirectTo"));
+  const redirectTo = explicitReturnPath(formData.get("redirectTo"));
 
   if (intent === "google") {
     const started = await startGoogleSignIn(request, redirectTo);

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { registerForm } from "~/features/accounts/account-forms";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { continueSignedIn, registerAccount } from "~/features/accounts/accounts.server";
-import { safeReturnPath } from "~/features/accounts/paths";
+import { explicitReturnPath } from "~/features/accounts/paths";
 import { RegisterPage } from "~/features/accounts/register-page";
 import { getSessionState } from "~/features/accounts/session.server";
 import { parseForm } from "~/lib/forms";
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => accountMeta("Create an Account");
 export function loader({ context, url }: Route.LoaderArgs) {
   const session = getSessionState(context);
   if (session.status === "signed-in") {
-    continueSignedIn(session.user, safeReturnPath(url.searchParams.get("redirectTo")));
+    continueSignedIn(session.user, explicitReturnPath(url.searchParams.get("redirectTo")));
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { emailOnlyForm } from "~/features/accounts/account-forms";
+import { emailOnlyForm, verifyEmailForm } from "~/features/accounts/account-forms";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { resendVerificationEmail, verifyEmailToken } from "~/features/accounts/accounts.server";
 import { VerifyEmailPage } from "~/features/accounts/verify-email-page";
@@ -8,20 +8,42 @@ import type { Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = () => accountMeta("Verify Your Email");
 
-export async function loader({ url }: Route.LoaderArgs) {
-  const outcome = await verifyEmailToken(url.searchParams.get("token") ?? "");
-  return { result: outcome.ok ? ("verified" as const) : outcome.reason };
+/**
+ * Opening the mailed link changes nothing: mail scanners fetch links, and a scanner's visit must not
+ * verify an account someone else registered with this address. The page asks for a press of its button.
+ */
+export function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") || null;
+  return { token, result: token ? ("pending" as const) : ("invalid" as const) };
 }
 
+/** Two forms post here: the Verify button (intent "verify") and the request for a new link. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = parseForm(emailOnlyForm, await request.formData());
-  if (!form.isValid) return data({ message: form.message }, 400);
+  const formData = await request.formData();
+  if (formData.get("intent") === "verify") {
+    const form = parseForm(verifyEmailForm, formData);
+    if (!form.isValid) return data({ result: "invalid" as const, message: null }, 400);
+    const outcome = await verifyEmailToken(form.data.token);
+    if (outcome.ok) return { result: "verified" as const, message: null };
+    return data({ result: outcome.reason, message: null }, 400);
+  }
+  const form = parseForm(emailOnlyForm, formData);
+  if (!form.isValid) return data({ result: "resent" as const, message: form.message }, 400);
   const sent = await resendVerificationEmail(request, form.data.email);
   return sent.ok
-    ? { message: "A new verification link was sent successfully. Please check your inbox." }
-    : data({ message: sent.message }, 429);
+    ? {
+        result: "resent" as const,
+        message: "A new verification link was sent successfully. Please check your inbox.",
+      }
+    : data({ result: "resent" as const, message: sent.message }, 429);
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
-  return <VerifyEmailPage result={loaderData.result} message={actionData?.message} />;
+  return (
+    <VerifyEmailPage
+      token={loaderData.token}
+      result={actionData?.result ?? loaderData.result}
+      message={actionData?.message}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { passwordMessages, passwordSchema } from "./password-rules";
 
 /**
@@ -63,6 +63,12 @@ export const emailOnlyForm = z.object({ email });
 export const completeProfileWithPasswordForm = withNewPassword(names);
 export const completeProfileForm = z.object(names);
 export const editProfileForm = z.object(names);
+/** /edit-profile's second form: the current password proves it is the owner at the keyboard. */
+export const changePasswordForm = withNewPassword({ currentPassword: requiredSecret });
+/** The button on /verify-email: the token from the mailed link, posted back deliberately. */
+export const verifyEmailForm = z.object({
+  token: z.string().min(1, "This verification link is not valid. Please ask for a new one."),
+});
 export const resetPasswordForm = withNewPassword({
   token: z.string().min(1, "This reset link is not valid. Please ask for a new one."),
 });

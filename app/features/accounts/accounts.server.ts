@@ -6,13 +6,14 @@ import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import type { AccountUser } from "./account-user";
 import { getAuth, googleProviderId } from "./auth.server";
-import { completeProfilePath, loginPath } from "./paths";
+import { isCommonPassword } from "./common-passwords.server";
+import { passwordMessages } from "./password-rules";
+import { completeProfilePath, defaultReturnPath, loginPath } from "./paths";
 import {
   accountRateLimits,
-  countFailedAttempt,
   enforceRateLimits,
   RateLimitedError,
-  refuseWhenRateLimited,
+  refundRateLimits,
 } from "./rate-limits.server";
 
 /**
@@ -34,7 +35,7 @@ export const accountMessages = {
 
 export type Outcome = { ok: true } | { ok: false; message: string };
 
-function failure(message: string): Outcome {
+function failure(message: string): { ok: false; message: string } {
   return { ok: false, message };
 }
 
@@ -59,6 +60,7 @@ export async function registerAccount(
   request: Request,
   input: { firstName: string; lastName: string; email: string; password: string },
 ): Promise<Outcome> {
+  if (isCommonPassword(input.password)) return failure(passwordMessages.tooCommon);
   return withRateLimits(
     [
       { rule: accountRateLimits.signUpByIp, subject: getClientAddress(request) },
@@ -101,14 +103,16 @@ export type SignInOutcome =
  */
 export async function signInWithPassword(
   request: Request,
-  input: { email: string; password: string; redirectTo: string },
+  input: { email: string; password: string; redirectTo: string | null },
 ): Promise<SignInOutcome> {
   const limits = [
     { rule: accountRateLimits.failedSignInByIp, subject: getClientAddress(request) },
     { rule: accountRateLimits.failedSignInByEmail, subject: input.email },
   ];
+  // Counted before the password is checked, atomically: of 200 parallel guesses only the limit's
+  // worth reach the check. A correct password gives its attempt back below.
   try {
-    await refuseWhenRateLimited(limits);
+    await enforceRateLimits(limits);
   } catch (error) {
     if (error instanceof RateLimitedError) return { ok: false, message: error.message };
     throw error;
@@ -119,25 +123,26 @@ export async function signInWithPassword(
   } catch (error) {
     const code = errorCode(error);
     if (code === "INVALID_EMAIL_OR_PASSWORD") {
-      await countFailedAttempt(limits);
       return { ok: false, message: accountMessages.wrongCredentials };
     }
     if (code === "EMAIL_NOT_VERIFIED") {
+      await refundRateLimits(limits);
       return { ok: false, message: accountMessages.unverified, canResendVerification: true };
     }
     getLogger().error({ err: error }, "sign-in failed");
     return { ok: false, message: accountMessages.loginFailed };
   }
+  await refundRateLimits(limits);
   try {
     const user = signedIn.response.user as { profileCompleted?: boolean | null };
     return {
       ok: true,
       headers: signedIn.headers,
       redirectTo: user.profileCompleted
-        ? input.redirectTo
+        ? (input.redirectTo ?? defaultReturnPath)
         : completeProfilePath({
             message: accountMessages.completeProfilePrompt,
-            redirectTo: input.redirectTo,
+            redirectTo: input.redirectTo ?? undefined,
           }),
     };
   } catch (error) {
@@ -161,11 +166,11 @@ export function isGoogleSignInEnabled(): boolean {
 /** Starts Google sign-in: a redirect to the provider, with better-auth's state cookie. */
 export async function startGoogleSignIn(
   request: Request,
-  redirectTo: string,
+  redirectTo: string | null,
 ): Promise<Response | Outcome> {
   if (!isGoogleSignInEnabled()) return failure(accountMessages.googleFailed);
   // Success and failure both come back to /login, which finishes the sign-in (or shows the error).
-  const back = loginPath({ redirectTo });
+  const back = loginPath({ redirectTo: redirectTo ?? undefined });
   try {
     const { headers, response } = await getAuth().api.signInSocial({
       body: {
@@ -195,16 +200,20 @@ export function googleErrorMessage(code: string): string {
 }
 
 /**
- * Where a signed-in visitor to /login or /register goes: on to the return path, or first to complete
- * the profile.
+ * Where a signed-in visitor to /login or /register goes: on to the return path (default /sculc), or
+ * first to complete the profile, which carries only a return path that was asked for (else it ends
+ * on `/`).
  */
-export function continueSignedIn(user: AccountUser, redirectTo: string): never {
+export function continueSignedIn(user: AccountUser, redirectTo: string | null): never {
   if (!user.hasProfile) {
     throw redirect(
-      completeProfilePath({ message: accountMessages.completeProfilePrompt, redirectTo }),
+      completeProfilePath({
+        message: accountMessages.completeProfilePrompt,
+        redirectTo: redirectTo ?? undefined,
+      }),
     );
   }
-  throw redirect(redirectTo);
+  throw redirect(redirectTo ?? defaultReturnPath);
 }
 
 /**
@@ -266,6 +275,7 @@ export function requestPasswordReset(request: Request, email: string): Promise<O
 
 /** Sets a new password from a reset link; every session of the account ends (better-auth option). */
 export async function resetPassword(input: { token: string; password: string }): Promise<Outcome> {
+  if (isCommonPassword(input.password)) return failure(passwordMessages.tooCommon);
   try {
     await getAuth().api.resetPassword({
       body: { token: input.token, newPassword: input.password },
@@ -279,6 +289,60 @@ export async function resetPassword(input: { token: string; password: string }):
       return failure((error as Error).message);
     getLogger().error({ err: error }, "password reset failed");
     return failure("We could not reset your password. Please try again.");
+  }
+}
+
+export const passwordChangeMessages = {
+  done: "Your password was changed successfully. You were signed out everywhere else.",
+  wrongCurrent: "Your current password is incorrect.",
+  noPassword: "Your account has no password yet. Use Forgot your password? to set one.",
+  failed: "We could not change your password. Please try again.",
+} as const;
+
+export type ChangePasswordOutcome = { ok: true; headers: Headers } | { ok: false; message: string };
+
+/**
+ * Changes the password of the signed-in user. The current password is required and its guesses count
+ * against the account's sign-in limit (a stolen session must not become a way to guess it). Every
+ * other session ends; this one is replaced by a fresh session, whose cookie comes back in `headers`.
+ */
+export async function changePassword(
+  request: Request,
+  user: AccountUser,
+  input: { currentPassword: string; password: string },
+): Promise<ChangePasswordOutcome> {
+  if (isCommonPassword(input.password)) return failure(passwordMessages.tooCommon);
+  const limits = [
+    { rule: accountRateLimits.failedSignInByIp, subject: getClientAddress(request) },
+    { rule: accountRateLimits.failedSignInByEmail, subject: user.email },
+  ];
+  try {
+    await enforceRateLimits(limits);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return failure(error.message);
+    throw error;
+  }
+  try {
+    const { headers } = await getAuth().api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.password,
+        revokeOtherSessions: true,
+      },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await refundRateLimits(limits);
+    return { ok: true, headers };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "INVALID_PASSWORD") return failure(passwordChangeMessages.wrongCurrent);
+    await refundRateLimits(limits);
+    if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return failure(passwordChangeMessages.noPassword);
+    if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG")
+      return failure((error as Error).message);
+    getLogger().error({ err: error }, "password change failed");
+    return failure(passwordChangeMessages.failed);
   }
 }
 
@@ -316,6 +380,8 @@ export async function completeProfile(
   user: AccountUser,
   input: { firstName: string; lastName: string; password?: string },
 ): Promise<Outcome> {
+  if (input.password && isCommonPassword(input.password))
+    return failure(passwordMessages.tooCommon);
   try {
     if (input.password && !(await hasPassword(user.id))) {
       await getAuth().api.setPassword({

@@ -3,9 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMailer } from "~/lib/mail/mailer.server";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
 import type { TestDatabase } from "../../../tests/support/test-databases";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { createAuth } from "./auth.server";
+import { accountRateLimits } from "./rate-limits.server";
+import { readSession, sessionAbsoluteLifetimeMs, toAccountUser } from "./session.server";
 
 const baseUrl = "http://localhost:3999";
 const silentLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -173,6 +176,94 @@ for (const target of testDatabaseTargets()) {
         },
       });
       expect(await auth.api.getSession({ headers: cookie })).toBeNull();
+    });
+
+    it("makes an ADMIN_EMAILS address an admin only once its owner set the password through a mailed link, and the reset lifts the sign-in limit", async () => {
+      const database = await databases.openMigrated();
+      const { auth, readMail } = createTestAuth(database);
+      const adminEmails = ["ada.lovelace@example.edu"];
+      // Someone registers the configured address with a password of their own, and the address gets
+      // verified (the owner pressed the button without reading, say).
+      await auth.api.signUpEmail({ body: registration });
+      await auth.api.verifyEmail({
+        query: {
+          token:
+            linkIn(
+              mailAbout(await readMail(), "Verify your email address"),
+              "/verify-email",
+            ).searchParams.get("token") ?? "",
+        },
+      });
+      const stranger = await auth.api.signInEmail({
+        body: { email: registration.email, password: registration.password },
+        returnHeaders: true,
+      });
+      const strangerSession = await auth.api.getSession({
+        headers: cookieHeaders(stranger.headers),
+      });
+      expect(strangerSession).not.toBeNull();
+      expect(toAccountUser(strangerSession?.user as never, adminEmails).isAdmin).toBe(false);
+
+      // Guesses from elsewhere use up the account's sign-in limit.
+      const rule = accountRateLimits.failedSignInByEmail;
+      for (let attempt = 0; attempt < rule.limit; attempt++)
+        await consumeRateLimit(database, rule, registration.email);
+      expect((await consumeRateLimit(database, rule, registration.email)).isAllowed).toBe(false);
+
+      // The owner resets the password from the mailbox: the stranger's session ends, the role applies,
+      // and the owner can sign in at once.
+      await auth.api.requestPasswordReset({ body: { email: registration.email } });
+      const token =
+        linkIn(
+          mailAbout(await readMail(), "Reset your password"),
+          "/reset-password",
+        ).searchParams.get("token") ?? "";
+      await auth.api.resetPassword({ body: { token, newPassword: "difference-engine-1822" } });
+      expect(await auth.api.getSession({ headers: cookieHeaders(stranger.headers) })).toBeNull();
+      expect((await consumeRateLimit(database, rule, registration.email)).isAllowed).toBe(true);
+      const owner = await auth.api.signInEmail({
+        body: { email: registration.email, password: "difference-engine-1822" },
+        returnHeaders: true,
+      });
+      const ownerSession = await auth.api.getSession({ headers: cookieHeaders(owner.headers) });
+      expect(toAccountUser(ownerSession?.user as never, adminEmails).isAdmin).toBe(true);
+      // An address that is not configured gets nothing from the reset.
+      expect(toAccountUser(ownerSession?.user as never, []).isAdmin).toBe(false);
+    });
+
+    it("ends a session 30 days after sign-in however recently it was used", async () => {
+      const database = await databases.openMigrated();
+      const { auth, readMail } = createTestAuth(database);
+      await auth.api.signUpEmail({ body: registration });
+      await auth.api.verifyEmail({
+        query: {
+          token:
+            linkIn(
+              mailAbout(await readMail(), "Verify your email address"),
+              "/verify-email",
+            ).searchParams.get("token") ?? "",
+        },
+      });
+      const signedIn = await auth.api.signInEmail({
+        body: { email: registration.email, password: registration.password },
+        returnHeaders: true,
+      });
+      const cookie = cookieHeaders(signedIn.headers);
+      const options = { adminEmails: [] };
+      const day = 24 * 60 * 60 * 1000;
+      const fresh = await readSession(auth, cookie, options);
+      expect(fresh.state.status).toBe("signed-in");
+      const almost = new Date(Date.now() + sessionAbsoluteLifetimeMs - day);
+      expect((await readSession(auth, cookie, { ...options, now: almost })).state.status).toBe(
+        "signed-in",
+      );
+      const past = new Date(Date.now() + sessionAbsoluteLifetimeMs + 1000);
+      expect((await readSession(auth, cookie, { ...options, now: past })).state.status).toBe(
+        "signed-out",
+      );
+      // The session row is gone, so every process refuses the cookie from now on.
+      expect(await auth.api.getSession({ headers: cookie })).toBeNull();
+      expect(await database.db.selectFrom("session").select("id").execute()).toHaveLength(0);
     });
   });
 }

@@ -17,6 +17,7 @@ import {
 import { resolveAuthSecret } from "./auth-secret.server";
 import { passwordLimits } from "./password-rules";
 import { accountPaths } from "./paths";
+import { clearFailedSignIns } from "./rate-limits.server";
 
 export const googleProviderId = "google";
 
@@ -89,6 +90,7 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
         role: { type: "string", required: false, defaultValue: "user", input: false },
         // SPEC's "profile record": set by registration and by /complete-profile, never by Google alone.
         profileCompleted: { type: "boolean", required: false, defaultValue: false, input: false },
+        mailboxConfirmedAt: { type: "date", required: false, input: false },
       },
     },
     session: {
@@ -113,13 +115,20 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
       maxPasswordLength: passwordLimits.max,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      // The reset link reached the mailbox, which is all that verifying the address proves.
+      // The reset link reached the mailbox, which is all that verifying the address proves; and the new
+      // password is the mailbox owner's own, so ADMIN_EMAILS may apply (admin-email-rule.server.ts).
+      // A stranger's failed guesses at the account no longer keep its owner out.
       onPasswordReset: async ({ user }) => {
+        const now = new Date();
         await database.db
           .updateTable("user")
-          .set({ emailVerified: database.dialect === "postgres" ? true : 1 })
+          .set({
+            emailVerified: database.dialect === "postgres" ? true : 1,
+            mailboxConfirmedAt: database.dialect === "postgres" ? now : now.toISOString(),
+          })
           .where("id", "=", user.id)
           .execute();
+        await clearFailedSignIns(user.email, database);
       },
       sendResetPassword: async ({ user, token }) => {
         await mailer.send(
@@ -153,6 +162,17 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
       },
     },
     databaseHooks: {
+      account: {
+        create: {
+          // A verified Google identity on an account with no password: nobody but the mailbox's owner
+          // holds a way in, so ADMIN_EMAILS may apply. Google joining an account that already has a
+          // password proves nothing about who chose that password: its owner resets it first.
+          after: async (account) => {
+            if (account.providerId !== googleProviderId) return;
+            await confirmMailboxIfPasswordless(database, account.userId);
+          },
+        },
+      },
       user: {
         create: {
           // Registration collects the names, so the profile is complete from the start.
@@ -196,6 +216,24 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+async function confirmMailboxIfPasswordless(database: DatabaseHandle, userId: string) {
+  const withPassword = await database.db
+    .selectFrom("account")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .where("password", "is not", null)
+    .executeTakeFirst();
+  if (withPassword) return;
+  const now = new Date();
+  await database.db
+    .updateTable("user")
+    .set({ mailboxConfirmedAt: database.dialect === "postgres" ? now : now.toISOString() })
+    .where("id", "=", userId)
+    .where("mailboxConfirmedAt", "is", null)
+    .execute();
+}
 
 /** The process's auth instance, configured from the environment. */
 export function getAuth(): Auth {

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import { TextField } from "~/components/text-field";
-import { NameFields } from "./account-fields";
+import { NameFields, NewPasswordFields } from "./account-fields";
 import { AccountLayout } from "./account-layout";
 import { accountPaths } from "./paths";
 
@@ -10,9 +10,17 @@ export type EditProfilePageProps = {
   profile: { email: string; firstName: string; lastName: string } | null;
   message?: string | null;
   fieldErrors?: Record<string, string>;
+  passwordMessage?: string | null;
+  passwordFieldErrors?: Record<string, string>;
 };
 
-export function EditProfilePage({ profile, message, fieldErrors = {} }: EditProfilePageProps) {
+export function EditProfilePage({
+  profile,
+  message,
+  fieldErrors = {},
+  passwordMessage,
+  passwordFieldErrors = {},
+}: EditProfilePageProps) {
   return (
     <AccountLayout title="Edit Profile">
       <FormMessage message={message} />
@@ -29,6 +37,26 @@ export function EditProfilePage({ profile, message, fieldErrors = {} }: EditProf
           <NameFields fieldErrors={fieldErrors} values={profile} />
           <SubmitButton pendingLabel="Saving...">Save Changes</SubmitButton>
         </Form>
+      ) : null}
+      {profile ? (
+        <section aria-labelledby="change-password-heading" className="account__section">
+          <h2 id="change-password-heading">Change Password</h2>
+          <FormMessage message={passwordMessage} />
+          <Form method="post" className="account__form">
+            <TextField
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={passwordFieldErrors.currentPassword}
+            />
+            <NewPasswordFields fieldErrors={passwordFieldErrors} label="New password" />
+            <SubmitButton intent="password" pendingLabel="Changing...">
+              Change Password
+            </SubmitButton>
+          </Form>
+        </section>
       ) : null}
       <p>
         <Link to={accountPaths.profile}>Back to your profile</Link>

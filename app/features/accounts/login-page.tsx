@@ -8,7 +8,8 @@ import { accountPaths } from "./paths";
 
 export type LoginPageProps = {
   notice: string | null;
-  redirectTo: string;
+  /** The return path the visitor asked for; null when none (then sign-in goes to /sculc). */
+  redirectTo: string | null;
   isGoogleEnabled: boolean;
   message?: string | null;
   email?: string;
@@ -17,7 +18,7 @@ export type LoginPageProps = {
 
 export function LoginPage(props: LoginPageProps) {
   const registerHref =
-    props.redirectTo === "/sculc"
+    props.redirectTo === null
       ? accountPaths.register
       : `${accountPaths.register}?${new URLSearchParams({ redirectTo: props.redirectTo })}`;
   return (
@@ -36,7 +37,7 @@ export function LoginPage(props: LoginPageProps) {
         </Form>
       ) : null}
       <Form method="post" className="account__form">
-        <input type="hidden" name="redirectTo" value={props.redirectTo} />
+        <input type="hidden" name="redirectTo" value={props.redirectTo ?? ""} />
         <EmailField defaultValue={props.email} />
         <TextField
           label="Password"
@@ -54,7 +55,7 @@ export function LoginPage(props: LoginPageProps) {
       </p>
       <p className="account__divider">or</p>
       <Form method="post" className="account__form">
-        <input type="hidden" name="redirectTo" value={props.redirectTo} />
+        <input type="hidden" name="redirectTo" value={props.redirectTo ?? ""} />
         <SubmitButton
           intent="google"
           pendingLabel="Opening Google..."

@@ -1,7 +1,7 @@
-import { z } from "zod";
-import { commonPasswords } from "./common-passwords";
+import { z } from "~/lib/zod";
 
-// NIST SP 800-63B: a minimum length, a generous maximum, no composition rules, and a block list.
+// NIST SP 800-63B: a minimum length, a generous maximum, no composition rules, and a block list. The
+// block list is checked on the server only (common-passwords.server.ts): it is too big for the client.
 export const passwordLimits = { min: 8, max: 128 } as const;
 
 export const passwordMessages = {
@@ -14,5 +14,4 @@ export const passwordMessages = {
 export const passwordSchema = z
   .string()
   .min(passwordLimits.min, passwordMessages.tooShort)
-  .max(passwordLimits.max, passwordMessages.tooLong)
-  .refine((password) => !commonPasswords.has(password.toLowerCase()), passwordMessages.tooCommon);
+  .max(passwordLimits.max, passwordMessages.tooLong);

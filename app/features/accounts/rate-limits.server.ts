@@ -1,9 +1,10 @@
+import type { DatabaseHandle } from "~/lib/db/database.server";
 import { getDatabase } from "~/lib/db/db.server";
 import {
-  checkRateLimit,
+  clearRateLimit,
   consumeRateLimit,
-  deleteExpiredRateLimits,
   type RateLimitRule,
+  refundRateLimit,
 } from "~/lib/rate-limit.server";
 
 /**
@@ -11,7 +12,7 @@ import {
  * making the site send mail. Each is limited per client address, and the sign-in and mail ones also per
  * email address, so one account or mailbox cannot be targeted from many clients. The per-address limits
  * leave room for a campus network, where a whole class shares one public address on deadline day:
- * sign-in counts only failed attempts.
+ * sign-in gives back the attempt of a correct password, so only failures use up the quota.
  */
 export const accountRateLimits = {
   failedSignInByIp: { name: "sign-in-failed:ip", limit: 50, windowSeconds: 15 * 60 },
@@ -31,42 +32,45 @@ export class RateLimitedError extends Error {
   }
 }
 
+type RateLimitCheck = { rule: RateLimitRule; subject: string | undefined };
+
 /**
  * Counts an attempt against every given rule and throws RateLimitedError when any is exhausted. All
  * rules are counted, so trying many emails from one address and one email from many addresses both stop.
  */
-type RateLimitCheck = { rule: RateLimitRule; subject: string | undefined };
-
-export async function enforceRateLimits(checks: RateLimitCheck[]): Promise<void> {
-  await applyRateLimits(checks, consumeRateLimit);
-}
-
-/** Throws RateLimitedError when any rule is already used up, without counting this attempt. */
-export async function refuseWhenRateLimited(checks: RateLimitCheck[]): Promise<void> {
-  await applyRateLimits(checks, checkRateLimit);
-}
-
-/** Counts a failed attempt against every rule (for limits that count only failures). */
-export async function countFailedAttempt(checks: RateLimitCheck[]): Promise<void> {
-  const db = getDatabase().db;
-  for (const { rule, subject } of checks) {
-    if (subject) await consumeRateLimit(db, rule, subject.toLowerCase());
-  }
-}
-
-async function applyRateLimits(
+export async function enforceRateLimits(
   checks: RateLimitCheck[],
-  apply: typeof consumeRateLimit,
+  handle: DatabaseHandle = getDatabase(),
 ): Promise<void> {
-  const db = getDatabase().db;
   let retryAfterSeconds = 0;
   for (const { rule, subject } of checks) {
     if (!subject) continue;
-    const result = await apply(db, rule, subject.toLowerCase());
+    const result = await consumeRateLimit(handle, rule, subject);
     if (!result.isAllowed)
       retryAfterSeconds = Math.max(retryAfterSeconds, result.retryAfterSeconds);
   }
-  // Old windows are dropped now and then rather than by a scheduler that every deployment would need.
-  if (Math.random() < 0.02) await deleteExpiredRateLimits(db);
   if (retryAfterSeconds) throw new RateLimitedError(retryAfterSeconds);
+}
+
+/**
+ * Gives back the attempts enforceRateLimits counted, once they turned out not to be abuse (a correct
+ * password): the count happens before the password is checked, so parallel guesses cannot slip
+ * through between a check and a count.
+ */
+export async function refundRateLimits(
+  checks: RateLimitCheck[],
+  handle: DatabaseHandle = getDatabase(),
+): Promise<void> {
+  for (const { rule, subject } of checks) if (subject) await refundRateLimit(handle, rule, subject);
+}
+
+/**
+ * A reset through the mailed link proves the mailbox: the account's failed sign-ins are forgotten, so
+ * a stranger guessing at an address cannot keep its owner out.
+ */
+export async function clearFailedSignIns(
+  email: string,
+  handle: DatabaseHandle = getDatabase(),
+): Promise<void> {
+  await clearRateLimit(handle, accountRateLimits.failedSignInByEmail, email);
 }

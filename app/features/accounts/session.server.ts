@@ -7,7 +7,7 @@ import {
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import type { AccountUser, Viewer } from "./account-user";
-import { getAuth } from "./auth.server";
+import { type Auth, getAuth } from "./auth.server";
 import { completeProfilePath, loginPath } from "./paths";
 
 export type SessionState =
@@ -26,10 +26,20 @@ type SessionUser = {
   lastName?: string | null;
   role?: string | null;
   profileCompleted?: boolean | null;
+  mailboxConfirmedAt?: Date | string | null;
 };
 
-export function toAccountUser(user: SessionUser, adminEmails = getEnv().adminEmails): AccountUser {
-  const isConfiguredAdmin = adminEmails.includes(user.email.toLowerCase());
+/**
+ * ADMIN_EMAILS names mailboxes, not passwords: anyone can register an account with a configured
+ * address and a password of their own. The configured role applies only once the mailbox's owner has
+ * proved they hold the account (docs/decisions: admin-emails-need-a-confirmed-mailbox).
+ */
+export function toAccountUser(
+  user: SessionUser,
+  adminEmails: readonly string[] = getEnv().adminEmails,
+): AccountUser {
+  const isConfiguredAdmin =
+    adminEmails.includes(user.email.toLowerCase()) && Boolean(user.mailboxConfirmedAt);
   return {
     id: user.id,
     email: user.email,
@@ -38,6 +48,41 @@ export function toAccountUser(user: SessionUser, adminEmails = getEnv().adminEma
     isEmailVerified: Boolean(user.emailVerified),
     hasProfile: Boolean(user.profileCompleted),
     isAdmin: isConfiguredAdmin || user.role === "admin",
+  };
+}
+
+/**
+ * However often a session is used (the sliding expiry renews it daily), it ends this long after sign-in
+ * (ASVS 3.3: an absolute lifetime), so a stolen cookie cannot be kept alive forever.
+ */
+export const sessionAbsoluteLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The request's session, checked against the absolute lifetime on every read: an older one is deleted
+ * (so every process refuses it from now on) and the visitor is signed out.
+ */
+export async function readSession(
+  auth: Pick<Auth, "api">,
+  headers: Headers,
+  options: { now?: Date; adminEmails?: readonly string[] } = {},
+): Promise<{ state: SessionState; headers: Headers }> {
+  const now = options.now ?? new Date();
+  const { headers: cookieHeaders, response } = await auth.api.getSession({
+    headers,
+    returnHeaders: true,
+  });
+  if (!response) return { state: { status: "signed-out" }, headers: cookieHeaders };
+  const createdAt = new Date(response.session.createdAt).getTime();
+  if (!(now.getTime() - createdAt < sessionAbsoluteLifetimeMs)) {
+    await auth.api.revokeSession({ body: { token: response.session.token }, headers });
+    return { state: { status: "signed-out" }, headers: new Headers() };
+  }
+  return {
+    state: {
+      status: "signed-in",
+      user: toAccountUser(response.user, options.adminEmails ?? getEnv().adminEmails),
+    },
+    headers: cookieHeaders,
   };
 }
 
@@ -52,17 +97,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
 ) => {
   let cookieHeaders: Headers | undefined;
   try {
-    const { headers, response } = await getAuth().api.getSession({
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    cookieHeaders = headers;
-    context.set(
-      sessionContext,
-      response
-        ? { status: "signed-in", user: toAccountUser(response.user) }
-        : { status: "signed-out" },
-    );
+    const session = await readSession(getAuth(), request.headers);
+    cookieHeaders = session.headers;
+    context.set(sessionContext, session.state);
   } catch (error) {
     getLogger().error({ err: error }, "could not read the session");
     context.set(sessionContext, { status: "unavailable" });

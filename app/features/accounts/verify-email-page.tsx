@@ -5,8 +5,11 @@ import { EmailField } from "./account-fields";
 import { AccountLayout } from "./account-layout";
 import { accountPaths } from "./paths";
 
+export type VerifyEmailResult = "pending" | "verified" | "invalid" | "expired" | "error" | "resent";
+
 export type VerifyEmailPageProps = {
-  result: "verified" | "invalid" | "expired" | "error";
+  token: string | null;
+  result: VerifyEmailResult;
   message?: string | null;
 };
 
@@ -16,7 +19,7 @@ const problems = {
   error: "We could not verify your email just now. Please try the link again in a moment.",
 } as const;
 
-export function VerifyEmailPage({ result, message }: VerifyEmailPageProps) {
+export function VerifyEmailPage({ token, result, message }: VerifyEmailPageProps) {
   if (result === "verified") {
     return (
       <AccountLayout title="Email Verified">
@@ -29,14 +32,30 @@ export function VerifyEmailPage({ result, message }: VerifyEmailPageProps) {
       </AccountLayout>
     );
   }
+  if (result === "pending" && token) {
+    return (
+      <AccountLayout title="Verify Your Email">
+        <p>Press the button to confirm that this email address is yours.</p>
+        <Form method="post" className="account__form">
+          <input type="hidden" name="token" value={token} />
+          <SubmitButton intent="verify" pendingLabel="Verifying...">
+            Verify my email
+          </SubmitButton>
+        </Form>
+      </AccountLayout>
+    );
+  }
   return (
     <AccountLayout title="Verify Your Email">
-      <p className="message message--error" role="alert">
-        {problems[result]}
-      </p>
+      {result === "resent" || result === "pending" ? null : (
+        <p className="message message--error" role="alert">
+          {problems[result]}
+        </p>
+      )}
       <p>Enter your email and we will send a new link.</p>
       <FormMessage message={message} />
       <Form method="post" className="account__form">
+        <input type="hidden" name="intent" value="resend" />
         <EmailField />
         <SubmitButton pendingLabel="Sending...">Send a New Link</SubmitButton>
       </Form>

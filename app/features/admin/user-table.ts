@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The admin user table's state, kept in the URL so a search or sort can be bookmarked and shared. */
 export const userTableColumns = [

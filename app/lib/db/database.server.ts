@@ -24,6 +24,13 @@ export type DatabaseHandle = {
   db: Kysely<Database>;
   dialect: DialectName;
   close: () => Promise<void>;
+  /**
+   * The driver's own client under Kysely, for libraries that need it (rate-limiter-flexible counts
+   * attempts with its own atomic upserts): the better-sqlite3 connection or the pg pool.
+   */
+  client:
+    | { dialect: "sqlite"; connection: SQLite.Database }
+    | { dialect: "postgres"; pool: pg.Pool };
 };
 
 export type DatabaseOptions =
@@ -86,7 +93,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const db = new Kysely<Database>({
       dialect: new ImmediateTransactionSqliteDialect({ database: connection }),
     });
-    return { db, dialect: "sqlite", close: () => db.destroy() };
+    return {
+      db,
+      dialect: "sqlite",
+      close: () => db.destroy(),
+      client: { dialect: "sqlite", connection },
+    };
   }
   const pool = new pg.Pool({
     connectionString: options.connectionString,
@@ -95,7 +107,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     connectionTimeoutMillis: 5_000,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: "postgres", close: () => db.destroy() };
+  return {
+    db,
+    dialect: "postgres",
+    close: () => db.destroy(),
+    client: { dialect: "postgres", pool },
+  };
 }
 
 export class MigrationError extends Error {

@@ -33,6 +33,8 @@ export interface UserTable {
   /** "admin" when granted in the admin pages or by `npm run admin`; ADMIN_EMAILS are admins regardless. */
   role: string;
   profileCompleted: DbBoolean;
+  /** When the address's owner proved they hold the credentials (see 0004-account-security). */
+  mailboxConfirmedAt: DbTimestamp | null;
 }
 
 export interface SessionTable {
@@ -83,10 +85,11 @@ export interface AdminAuditTable {
   created_at: string;
 }
 
+/** rate-limiter-flexible's counters: points used in the window that ends at `expire` (epoch ms). */
 export interface RateLimitTable {
   key: string;
-  count: number;
-  expires_at: string;
+  points: number;
+  expire: number | string | null;
 }
 
 /** Site-wide settings changed at run time (for example whether the call for abstracts is open). */

@@ -32,8 +32,8 @@ export type MailerOptions = {
 /**
  * One mechanism for both destinations: nodemailer builds the same MIME message either way, and either
  * sends it over SMTP or hands it back as bytes that are saved as an .eml file (which any mail program
- * opens). With no mail server configured, the links in each message are also logged, so someone running
- * a fresh clone can verify an account from the console.
+ * opens). The log names the file, never the links: a verification or reset link is a key to an account,
+ * and logs are read by more people (and kept longer) than mailboxes.
  */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
@@ -60,10 +60,9 @@ export function createMailer(options: MailerOptions): Mailer {
       await fs.mkdir(options.mailDir, { recursive: true });
       const file = path.join(options.mailDir, mailFileName(message.subject));
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      const links = findLinks(message.text);
       options.logger.info(
-        { to: message.to, subject: message.subject, file, links },
-        `mail to ${message.to} saved to ${file}${links.length ? `; links: ${links.join(" ")}` : ""}`,
+        { to: message.to, subject: message.subject, file },
+        `mail to ${message.to} saved to ${file}`,
       );
     },
   };
@@ -81,10 +80,6 @@ function mailFileName(subject: string): string {
     .replace(/^-|-$/g, "")
     .slice(0, 40);
   return `${stamp}-${slug || "message"}-${crypto.randomBytes(3).toString("hex")}.eml`;
-}
-
-export function findLinks(text: string): string[] {
-  return text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
 }
 
 function describeSmtp(smtpUrl: string): string {

@@ -69,6 +69,56 @@ export async function signIn(
   });
 }
 
+/** Posts the registration form for a new account (not yet verified). */
+export async function register(
+  server: ProductionServer,
+  email: string,
+  password: string,
+  clientAddress = ownClientAddress(),
+): Promise<void> {
+  const registered = await fetch(`${server.baseUrl}/register`, {
+    method: "POST",
+    headers: formHeaders(server, { "X-Forwarded-For": clientAddress }),
+    body: new URLSearchParams({
+      firstName: "Robin",
+      lastName: "Quine",
+      email,
+      password,
+      confirmPassword: password,
+    }),
+    redirect: "manual",
+  });
+  if (registered.status >= 400) throw new Error(`registration failed: ${registered.status}`);
+}
+
+/** Asks for a reset link and sets a new password with it, the way a person does. */
+export async function resetPasswordByMail(
+  server: ProductionServer,
+  email: string,
+  newPassword: string,
+  clientAddress = ownClientAddress(),
+): Promise<void> {
+  const requested = await fetch(`${server.baseUrl}/forgot-password`, {
+    method: "POST",
+    headers: formHeaders(server, { "X-Forwarded-For": clientAddress }),
+    body: new URLSearchParams({ email }),
+  });
+  if (!requested.ok) throw new Error(`asking for a reset link failed: ${requested.status}`);
+  const link = await linkFromMail(server, email, "/reset-password");
+  const reset = await fetch(`${server.baseUrl}/reset-password`, {
+    method: "POST",
+    headers: formHeaders(server, { "X-Forwarded-For": clientAddress }),
+    body: new URLSearchParams({
+      token: link.searchParams.get("token") ?? "",
+      password: newPassword,
+      confirmPassword: newPassword,
+    }),
+  });
+  const html = await reset.text();
+  if (!reset.ok || !html.includes("Your password was changed successfully."))
+    throw new Error(`resetting the password failed: ${reset.status}`);
+}
+
 /** Registers, verifies and signs in a new account with a profile; returns its session cookie. */
 export async function signUpAndSignIn(
   server: ProductionServer,
@@ -97,14 +147,25 @@ export async function signUpAndSignIn(
   return { email, password, cookie };
 }
 
-/** Follows a mailed verification link the way a person does. */
+/**
+ * Follows a mailed verification link the way a person does: opening the link only shows a button
+ * (a mail scanner's GET changes nothing), and pressing it posts the token back.
+ */
 export async function verifyEmail(
   server: ProductionServer,
   link: URL,
   clientAddress = ownClientAddress(),
 ): Promise<void> {
-  const response = await fetch(`${server.baseUrl}${link.pathname}${link.search}`, {
+  const page = await fetch(`${server.baseUrl}${link.pathname}${link.search}`, {
     headers: { "X-Forwarded-For": clientAddress },
   });
-  if (!response.ok) throw new Error(`verification failed: ${response.status}`);
+  if (!page.ok) throw new Error(`the verification page failed: ${page.status}`);
+  const response = await fetch(`${server.baseUrl}${link.pathname}${link.search}`, {
+    method: "POST",
+    headers: formHeaders(server, { "X-Forwarded-For": clientAddress }),
+    body: new URLSearchParams({ intent: "verify", token: link.searchParams.get("token") ?? "" }),
+  });
+  const html = await response.text();
+  if (!response.ok || !html.includes("Your email was verified successfully."))
+    throw new Error(`verification failed: ${response.status}`);
 }

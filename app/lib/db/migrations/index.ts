@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as appSetting from "./0001-app-setting";
 import * as accounts from "./0002-accounts";
 import * as submissions from "./0003-submissions";
+import * as accountSecurity from "./0004-account-security";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0001-app-setting": appSetting,
   "0002-accounts": accounts,
   "0003-submissions": submissions,
+  "0004-account-security": accountSecurity,
 };

@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import {
+  logIn,
+  register,
+  signedInAccount,
+  strongPassword,
+  uniqueEmail,
+  useOwnClientAddress,
+} from "./support/accounts";
+import { contentPagePaths } from "./support/pages";
+
+/**
+ * The site's Content-Security-Policy forbids eval; a library that probes for it (zod 4 did, with
+ * `new Function("")`) makes the browser report a violation on every page that loads it. This visits
+ * every public page and every account page, with client-side navigation running, and fails on any
+ * `securitypolicyviolation` event or CSP console error.
+ */
+async function watchForCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/content security policy|content-security-policy/i.test(message.text()))
+      violations.push(`${page.url()}: console: ${message.text()}`);
+  });
+  await page.exposeFunction("__reportCspViolation", (text: string) => {
+    violations.push(`${page.url()}: ${text}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { __reportCspViolation: (text: string) => void })
+        .__reportCspViolation;
+      report(
+        `${event.violatedDirective} blocked ${event.blockedURI || "(inline)"} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  return violations;
+}
+
+/** Loads a page and waits until its scripts have run (hydration), so a probe at start-up is caught. */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+}
+
+const publicPaths = ["/", "/home", ...contentPagePaths, "/sculc"];
+const signedOutAccountPaths = [
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password?token=not-a-real-token",
+  "/verify-email?token=not-a-real-token",
+  "/verify-email",
+];
+const signedInAccountPaths = ["/profile", "/edit-profile", "/complete-profile"];
+
+test("no public page and no account page reports a Content-Security-Policy violation", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await useOwnClientAddress(page.context());
+  const violations = await watchForCspViolations(page);
+
+  for (const path of [...publicPaths, ...signedOutAccountPaths]) await visit(page, path);
+
+  // Forms exercised on the client too: a failed sign-in and a registration that the server refuses.
+  await visit(page, "/login");
+  await logIn(page, uniqueEmail("csp-nobody", testInfo), "wrong-password-123");
+  await expect(page.getByRole("alert")).toBeVisible();
+  await visit(page, "/register");
+  await register(page, {
+    firstName: "Csp",
+    lastName: "Check",
+    email: uniqueEmail("csp-register", testInfo),
+    password: strongPassword,
+    confirm: "does-not-match-1",
+  });
+  await expect(page.getByRole("alert").first()).toBeVisible();
+
+  await signedInAccount(page, testInfo, "csp");
+  for (const path of signedInAccountPaths) await visit(page, path);
+
+  expect(violations).toEqual([]);
+});
+
+test("the client bundle carries neither the password block list nor its checker", () => {
+  // zxcvbn-ts and its ~49,000-word list are server-only (common-passwords.server.ts).
+  const assets = path.resolve("build/client/assets");
+  const scripts = fs.readdirSync(assets).filter((file) => file.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(0);
+  const offenders = scripts.filter((file) => {
+    const text = fs.readFileSync(path.join(assets, file), "utf8");
+    return /zxcvbn|passwords-common|diceware/i.test(text);
+  });
+  expect(offenders).toEqual([]);
+});
