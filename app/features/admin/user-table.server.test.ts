@@ -26,6 +26,8 @@ async function seed(database: TestDatabase) {
     lastName: `Surname${index % 97}`,
     role: "user",
     profileCompleted: yes,
+    // Student42 proved the mailbox (a reset link); student43's address is configured but not proved.
+    mailboxConfirmedAt: index === 42 ? now : null,
   }));
   for (let start = 0; start < users.length; start += 500) {
     await database.db
@@ -88,7 +90,7 @@ for (const target of testDatabaseTargets()) {
         dir: "asc",
         page: 1,
         editionYear,
-        adminEmails: ["student42@example.edu"],
+        adminEmails: ["student42@example.edu", "student43@example.edu"],
         ...query,
       });
 
@@ -107,6 +109,8 @@ for (const target of testDatabaseTargets()) {
       expect(last.rows).toHaveLength(50);
       const configured = await list({ q: "student42@" });
       expect(configured.rows[0]).toMatchObject({ isAdmin: true, isConfiguredAdmin: true });
+      const unproved = await list({ q: "student43@" });
+      expect(unproved.rows[0]).toMatchObject({ isAdmin: false, isConfiguredAdmin: false });
       const withTwo = await list({ q: "student3@example.edu" });
       expect(withTwo.rows[0]).toMatchObject({
         abstractName: "second-abstract-u3.pdf".replace("second", "first"),

@@ -29,8 +29,10 @@ export async function listUsersForAdmin(
     pageSize?: number;
   },
 ): Promise<{ rows: AdminUserRecord[]; total: number; page: number; pageCount: number }> {
+  // A configured address is an admin only once its mailbox owner confirmed the account (decision 0005),
+  // exactly as the session guard decides.
   const configuredAdmin = input.adminEmails.length
-    ? sql`lower(u.email) in (${sql.join(input.adminEmails.map((email) => email.toLowerCase()))})`
+    ? sql`(lower(u.email) in (${sql.join(input.adminEmails.map((email) => email.toLowerCase()))}) and u."mailboxConfirmedAt" is not null)`
     : sql`1 = 0`;
   // Correlated lookups on the (user_id, edition_year, uploaded_at) index: each is one index probe per
   // user, which SQLite and PostgreSQL both plan well (a join on a window-function subquery was 2 s on
