@@ -26,7 +26,7 @@ export type PdfInspection =
  * is bounded so that a flood of uploads is refused rather than waiting for ever.
  */
 export const pdfInspectionLimits = {
-  threads: 2,
+  threads: 1,
   queue: 16,
   /** From the moment a thread takes the file; a normal abstract takes well under a second. */
   timeMs: 5_000,
@@ -64,11 +64,11 @@ let inFlight = 0;
 function inspectionPool(): Piscina {
   pool ??= new Piscina({
     filename: workerFile(),
-    minThreads: 0,
+    // One thread stays warm once started (pdf.js loads in about a second); more start under load.
+    minThreads: 1,
     maxThreads: pdfInspectionLimits.threads,
     maxQueue: pdfInspectionLimits.queue,
-    // Idle threads go, so a quiet server holds no pdf.js heaps and tests can exit.
-    idleTimeout: 30_000,
+    idleTimeout: 60_000,
     resourceLimits: {
       maxOldGenerationSizeMb: pdfInspectionLimits.heapMegabytes,
       maxYoungGenerationSizeMb: 32,

@@ -5,9 +5,12 @@
 import { Buffer } from "node:buffer";
 import { createInflate } from "node:zlib";
 
-// Imported on first use, not statically: piscina loads this file with require() first, and Node 20's
+// Imported dynamically, not statically: piscina loads this file with require() first, and Node 20's
 // require() of an ES module fails midway on pdf.js's top-level await, leaving it unloadable by import().
-const pdfjs = () => import("pdfjs-dist/legacy/build/pdf.mjs");
+// Started as the thread starts, and awaited before the file is asked for, so that loading pdf.js (about
+// a second on a cold thread) does not count against the time limit of the first file.
+const pdfjsLoading = import("pdfjs-dist/legacy/build/pdf.mjs");
+pdfjsLoading.catch(() => {});
 
 /**
  * @typedef {{ port: import("node:worker_threads").MessagePort; maxPages: number; maxTextChars: number; maxInflatedBytes: number }} InspectionTask
@@ -25,30 +28,50 @@ function receiveBytes(port) {
 }
 
 /**
+ * The streams of a PDF's raw bytes (as a latin1 string): the dictionary before each `stream` keyword and
+ * where its data starts and ends. Streams are never inside object streams, so all are found here.
+ */
+function* rawStreams(text) {
+  const streamKeyword = /stream\r?\n/g;
+  for (let match = streamKeyword.exec(text); match; match = streamKeyword.exec(text)) {
+    if (text.slice(match.index - 3, match.index) === "end") continue;
+    const before = text.slice(Math.max(0, match.index - 1024), match.index);
+    const opened = before.lastIndexOf("<<");
+    const start = match.index + match[0].length;
+    let end = text.indexOf("endstream", start);
+    if (end < 0) end = text.length;
+    yield { dictionary: opened >= 0 ? before.slice(opened) : before, start, end };
+    streamKeyword.lastIndex = end;
+  }
+}
+
+/**
  * Sums what every Flate stream that is not an image inflates to, stopping at `budget`. A content stream
  * that inflates to hundreds of MB (a flate bomb) would otherwise be decoded by pdf.js into one growing
  * buffer outside the heap limit. Images are skipped: text extraction never decodes them, and a blank
  * scanned page legitimately inflates a great deal. The scan works on the raw bytes, so it is only a first
  * line: the thread's time and heap limits still hold for anything it misses.
  */
-async function inflatesBeyond(bytes, budget) {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
+async function inflatesBeyond(bytes, text, budget) {
   let total = 0;
-  const streamKeyword = /stream\r?\n/g;
-  for (let match = streamKeyword.exec(text); match; match = streamKeyword.exec(text)) {
-    if (text.slice(match.index - 3, match.index) === "end") continue;
-    const dictionary = text.slice(Math.max(0, match.index - 1024), match.index);
-    const opened = dictionary.lastIndexOf("<<");
-    const header = opened >= 0 ? dictionary.slice(opened) : dictionary;
-    if (!header.includes("/FlateDecode") || /\/Subtype\s*\/Image/.test(header)) continue;
-    const start = match.index + match[0].length;
-    let end = text.indexOf("endstream", start);
-    if (end < 0) end = text.length;
+  for (const { dictionary, start, end } of rawStreams(text)) {
+    if (!dictionary.includes("/FlateDecode") || /\/Subtype\s*\/Image/.test(dictionary)) continue;
     total += await inflatedSize(bytes.subarray(start, end), budget - total);
     if (total > budget) return true;
-    streamKeyword.lastIndex = end;
   }
   return false;
+}
+
+/** The file without its streams' data, in which binary bytes would match anything by chance. */
+function withoutStreamData(text) {
+  const parts = [];
+  let from = 0;
+  for (const { start, end } of rawStreams(text)) {
+    parts.push(text.slice(from, start));
+    from = end;
+  }
+  parts.push(text.slice(from));
+  return parts.join("");
 }
 
 /** What `data` inflates to, counting chunks as they come and stopping past `limit` (never held whole). */
@@ -70,7 +93,10 @@ function inflatedSize(data, limit) {
   });
 }
 
-/** Scripts and interactive forms that an abstract does not need, looked for in the raw bytes. */
+/**
+ * Scripts and interactive forms that an abstract does not need, looked for in the objects outside
+ * streams (pdf.js also checks the document's script actions and XFA flag, which may be compressed).
+ */
 function findsActiveContent(latin1) {
   if (/\/(JavaScript|JS)\b/.test(latin1)) return "javascript";
   if (/\/XFA\b/.test(latin1)) return "xfa";
@@ -81,6 +107,7 @@ function findsActiveContent(latin1) {
 
 /** @param {InspectionTask} task */
 export default async function inspect(task) {
+  const { getDocument } = await pdfjsLoading;
   const bytes = await receiveBytes(task.port);
   task.port.close();
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 5)).toString(
@@ -93,12 +120,12 @@ export default async function inspect(task) {
   // A truncated upload lacks the end-of-file marker.
   if (!tail.includes("%%EOF")) return { isValid: false, reason: "damaged" };
   const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
-  if (findsActiveContent(raw)) return { isValid: false, reason: "active-content" };
-  if (await inflatesBeyond(bytes, task.maxInflatedBytes)) {
+  if (findsActiveContent(withoutStreamData(raw)))
+    return { isValid: false, reason: "active-content" };
+  if (await inflatesBeyond(bytes, raw, task.maxInflatedBytes)) {
     return { isValid: false, reason: "too-complex" };
   }
 
-  const { getDocument } = await pdfjs();
   const loading = getDocument({
     data: bytes,
     isEvalSupported: false,
