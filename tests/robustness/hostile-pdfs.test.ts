@@ -86,6 +86,7 @@ describe("hostile PDFs uploaded to the production server", () => {
       expect(message).toMatch(expected[file.name]?.message ?? /never/);
       expect(seconds).toBeLessThan(10);
     }
+    // biome-ignore lint/suspicious/noConsole: the measurements are quoted in docs/performance.md.
     console.log(results.join("\n"));
   }, 300_000);
 });
