@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 
@@ -43,7 +44,8 @@ export const pdfInspectionLimits = {
  * production, where Vite has bundled it but not the worker.
  */
 function workerFile(): string {
-  let folder = import.meta.dirname;
+  // Vite's module runner (npm run dev) may not set import.meta.dirname; the URL is always there.
+  let folder = import.meta.dirname ?? path.dirname(fileURLToPath(import.meta.url));
   while (!fs.existsSync(path.join(folder, "package.json"))) {
     const parent = path.dirname(folder);
     if (parent === folder) throw new Error("inspect-pdf: project folder not found");
