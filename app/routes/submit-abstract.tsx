@@ -35,7 +35,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     guidelines: edition.abstracts?.guidelines ?? [],
     deadline: edition.abstracts?.deadline ?? "",
     maxMegabytes: Math.round(getEnv().maxUploadBytes / 1024 / 1024),
+    ...submissionLimits(edition),
     isOpen: isAcceptingAbstracts(call),
+  };
+}
+
+/** The current edition always has its call for abstracts (the content schema requires it). */
+function submissionLimits(edition: ReturnType<typeof getCurrentEdition>) {
+  return {
+    maxPages: edition.abstracts?.maxPages ?? 20,
+    maxSubmissionsPerUser: edition.abstracts?.maxSubmissionsPerUser ?? 10,
   };
 }
 
@@ -77,10 +86,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return data({ message: "The call for abstracts is closed.", attempt }, 403);
   }
   const edition = getCurrentEdition();
-  const limits = {
-    maxPages: edition.abstracts?.maxPages ?? 20,
-    maxSubmissionsPerUser: edition.abstracts?.maxSubmissionsPerUser ?? 10,
-  };
+  const limits = submissionLimits(edition);
   const outcome = await receiveAbstractUpload(deps, request, {
     userId: user.id,
     authorNames: [user.firstName, user.lastName],
