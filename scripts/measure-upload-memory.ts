@@ -1,5 +1,5 @@
 // Checks that the server's memory stays flat while 10 abstracts of about 10 MB upload at once: uploads
-// stream to storage and at most two PDFs are parsed at a time, so growth must stay far below the 100 MB
+// stream to storage and each server process inspects one PDF at a time, off its main thread, so growth must stay far below the 100 MB
 // being uploaded. Starts the production build (`npm run build` first) on a temporary SQLite data folder,
 // signs a user in, sends the uploads, and samples the resident memory of the whole server (the supervisor
 // and its workers) from /proc, reporting each worker's peak too.

@@ -106,6 +106,8 @@ export const editionSchema = z
       .object({
         guidelines: z.array(text).min(1),
         deadline: text,
+        maxPages: z.number().int().min(1).max(200),
+        maxSubmissionsPerUser: z.number().int().min(1).max(100),
         acceptance: z.object({
           confirmAttendanceUrl: z.url(),
           confirmBy: text,

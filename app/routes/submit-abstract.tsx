@@ -8,7 +8,7 @@ import {
   readCallForAbstracts,
 } from "~/features/submissions/call-for-abstracts.server";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
-import { uploadMessages } from "~/features/submissions/submission-messages";
+import { refusalMessages, uploadMessages } from "~/features/submissions/submission-messages";
 import { submissionPaths } from "~/features/submissions/submission-paths";
 import {
   receiveAbstractUpload,
@@ -35,19 +35,48 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     guidelines: edition.abstracts?.guidelines ?? [],
     deadline: edition.abstracts?.deadline ?? "",
     maxMegabytes: Math.round(getEnv().maxUploadBytes / 1024 / 1024),
+    ...submissionLimits(edition),
     isOpen: isAcceptingAbstracts(call),
   };
 }
 
-const reasons: Record<UploadRefusal, string> = {
+/** The current edition always has its call for abstracts (the content schema requires it). */
+function submissionLimits(edition: ReturnType<typeof getCurrentEdition>) {
+  return {
+    maxPages: edition.abstracts?.maxPages ?? 20,
+    maxSubmissionsPerUser: edition.abstracts?.maxSubmissionsPerUser ?? 10,
+  };
+}
+
+const reasons: Record<
+  UploadRefusal,
+  | string
+  | ((call: { maxPages: number; maxSubmissionsPerUser: number; pageCount?: number }) => string)
+> = {
   "no-file": "",
   empty: "The file is empty.",
   "too-large": "The file is larger than the limit.",
   "not-a-pdf": "The file is not a PDF.",
   damaged: "The PDF seems damaged or incomplete; please export it again.",
+  encrypted: refusalMessages.encrypted,
+  "active-content": refusalMessages.activeContent,
+  "too-complex": refusalMessages.tooComplex,
+  busy: refusalMessages.busy,
+  "too-many-pages": ({ pageCount, maxPages }) => refusalMessages.tooManyPages(pageCount, maxPages),
+  "limit-reached": ({ maxSubmissionsPerUser }) =>
+    refusalMessages.limitReached(maxSubmissionsPerUser),
   error: "",
   aborted: "The upload did not arrive completely; please try again.",
 };
+
+/** A refusal's HTTP status: the client's file (400), the client's quota (409), our capacity (503). */
+function refusalStatus(reason: UploadRefusal): number {
+  if (reason === "too-large") return 413;
+  if (reason === "limit-reached") return 409;
+  if (reason === "busy") return 503;
+  if (reason === "error") return 500;
+  return 400;
+}
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireProfile(context, url, guardMessages);
@@ -56,18 +85,23 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!isAcceptingAbstracts(await readCallForAbstracts(deps.db))) {
     return data({ message: "The call for abstracts is closed.", attempt }, 403);
   }
+  const edition = getCurrentEdition();
+  const limits = submissionLimits(edition);
   const outcome = await receiveAbstractUpload(deps, request, {
     userId: user.id,
     authorNames: [user.firstName, user.lastName],
-    editionYear: getCurrentEdition().year,
+    editionYear: edition.year,
     maxBytes: getEnv().maxUploadBytes,
+    ...limits,
   });
   if (outcome.ok) throw redirect(`${submissionPaths.status}?uploaded=1`);
   if (outcome.reason === "no-file") return data({ message: uploadMessages.noFile, attempt }, 400);
-  const why = reasons[outcome.reason] || "";
+  const reason = reasons[outcome.reason];
+  const why =
+    typeof reason === "function" ? reason({ ...limits, pageCount: outcome.pageCount }) : reason;
   return data(
     { message: `${uploadMessages.failed}${why ? ` ${why}` : ""}`, attempt },
-    outcome.reason === "too-large" ? 413 : outcome.reason === "error" ? 500 : 400,
+    refusalStatus(outcome.reason),
   );
 }
 

@@ -29,6 +29,10 @@ export type AbstractCall = {
   guidelines: string[];
   /** Shown with the deadline, e.g. "Friday, March 21, 2025, 11:59 PM Pacific Time". */
   deadline: string;
+  /** Longer abstracts are refused on upload (pdf.js stops counting here, too). */
+  maxPages: number;
+  /** How many abstracts one person may have in this edition at a time. */
+  maxSubmissionsPerUser: number;
   acceptance: {
     confirmAttendanceUrl: string;
     confirmBy: string;

@@ -8,7 +8,9 @@ import {
   type PluginTransformResultArgs,
 } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { pdfInspectionLimits } from "~/lib/pdf/inspect-pdf.server";
 import { createLocalFileStorage } from "~/lib/storage/local-file-storage.server";
+import { hostilePdfs } from "../../../tests/support/hostile-pdfs";
 import { makeAbstractPdf } from "../../../tests/support/pdf-fixtures";
 import {
   type TestDatabase,
@@ -50,12 +52,15 @@ const upload = (
   bytes: Buffer | string,
   fileName = "abstract.pdf",
   maxBytes = 1_000_000,
+  limits: { maxPages?: number; maxSubmissionsPerUser?: number } = {},
 ) =>
   receiveAbstractUpload(deps, uploadRequest(bytes, fileName), {
     userId: "ada",
     authorNames: ["Ada", "Lovelace"],
     editionYear: 2025,
     maxBytes,
+    maxPages: limits.maxPages ?? 20,
+    maxSubmissionsPerUser: limits.maxSubmissionsPerUser ?? 10,
   });
 
 async function storedKeys(deps: SubmissionDependencies): Promise<string[]> {
@@ -155,6 +160,8 @@ for (const target of testDatabaseTargets()) {
           authorNames: [],
           editionYear: 2025,
           maxBytes: 1000,
+          maxPages: 20,
+          maxSubmissionsPerUser: 10,
         }),
       ).toEqual({ ok: false, reason: "no-file" });
     });
@@ -262,5 +269,64 @@ for (const target of testDatabaseTargets()) {
       ]);
       expect(await storedKeys(deps)).toHaveLength(1);
     });
+
+    it("refuses an abstract with more pages than the edition allows, keeping nothing", async () => {
+      const { deps } = await ready();
+      const pdf = await makeAbstractPdf();
+      expect(await upload(deps, pdf, "a.pdf", 1_000_000, { maxPages: 0 })).toEqual({
+        ok: false,
+        reason: "too-many-pages",
+        pageCount: 1,
+      });
+      expect(await storedKeys(deps)).toEqual([]);
+      expect(await listSubmissionsForUser(deps.db, "ada", 2025)).toEqual([]);
+    });
+
+    it("refuses a password-protected PDF and still takes the next one", async () => {
+      const { deps } = await ready();
+      const corpus = await hostilePdfs();
+      const encrypted = corpus.find((file) => file.name === "password-protected");
+      expect(await upload(deps, encrypted?.bytes ?? "")).toEqual({
+        ok: false,
+        reason: "encrypted",
+      });
+      expect(await upload(deps, await makeAbstractPdf())).toMatchObject({ ok: true });
+      expect(await storedKeys(deps)).toHaveLength(1);
+    }, 30_000);
+
+    it("holds the per-user limit when one user sends 20 uploads at once", async () => {
+      const { deps } = await ready();
+      const pdf = await makeAbstractPdf();
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          upload(deps, pdf, `a-${index}.pdf`, 1_000_000, { maxSubmissionsPerUser: 3 }),
+        ),
+      );
+      const stored = outcomes.filter((outcome) => outcome.ok);
+      expect(stored).toHaveLength(3);
+      // The rest are refused at the limit, or (a few) because more PDFs arrived at once than the
+      // inspection pool queues.
+      const refusals = outcomes.flatMap((outcome) => (outcome.ok ? [] : [outcome.reason]));
+      const overPoolBound = 20 - pdfInspectionLimits.threads - pdfInspectionLimits.queue;
+      expect(refusals.filter((reason) => reason !== "busy").length).toBeGreaterThanOrEqual(
+        17 - Math.max(0, overPoolBound),
+      );
+      expect(new Set(refusals)).toEqual(
+        new Set(refusals.includes("busy") ? ["limit-reached", "busy"] : ["limit-reached"]),
+      );
+      expect(await listSubmissionsForUser(deps.db, "ada", 2025)).toHaveLength(3);
+      // Refused uploads leave no file behind.
+      expect(await storedKeys(deps)).toHaveLength(3);
+      // Another user and another edition count separately.
+      const eve = await receiveAbstractUpload(deps, uploadRequest(pdf, "e.pdf"), {
+        userId: "eve",
+        authorNames: [],
+        editionYear: 2025,
+        maxBytes: 1_000_000,
+        maxPages: 20,
+        maxSubmissionsPerUser: 3,
+      });
+      expect(eve).toMatchObject({ ok: true });
+    }, 60_000);
   });
 }

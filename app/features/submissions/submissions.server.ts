@@ -6,7 +6,7 @@ import Busboy from "busboy";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database, SubmissionTable } from "~/lib/db/schema";
-import { inspectPdf } from "~/lib/pdf/inspect-pdf.server";
+import { inspectPdf, type PdfRefusal } from "~/lib/pdf/inspect-pdf.server";
 import type { FileStorage } from "~/lib/storage/file-storage";
 import { createMeteredStream, FileTooLargeError } from "~/lib/storage/metered-stream";
 import {
@@ -29,13 +29,17 @@ export type UploadRefusal =
   | "too-large"
   | "not-a-pdf"
   | "damaged"
+  | PdfRefusal
+  /** The user already has the edition's maximum of submissions. */
+  | "limit-reached"
   | "error"
   /** The client went away before the body was complete; nothing was kept. */
   | "aborted";
 
 export type UploadOutcome =
   | { ok: true; submissionId: string; warnings: SubmissionWarning[]; wordCount: number }
-  | { ok: false; reason: UploadRefusal };
+  /** `pageCount` comes with "too-many-pages". */
+  | { ok: false; reason: UploadRefusal; pageCount?: number };
 
 /** The field the upload form sends its file in. */
 export const abstractFileField = "abstract";
@@ -49,7 +53,15 @@ const storagePrefix = "abstracts/";
 export async function receiveAbstractUpload(
   deps: SubmissionDependencies,
   request: Request,
-  options: { userId: string; authorNames: string[]; editionYear: number; maxBytes: number },
+  options: {
+    userId: string;
+    authorNames: string[];
+    editionYear: number;
+    maxBytes: number;
+    /** From the edition's call for abstracts (content). */
+    maxPages: number;
+    maxSubmissionsPerUser: number;
+  },
 ): Promise<UploadOutcome> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
@@ -116,6 +128,8 @@ async function storeAbstract(
     authorNames: string[];
     editionYear: number;
     maxBytes: number;
+    maxPages: number;
+    maxSubmissionsPerUser: number;
     fileName: string;
     state: { isAborted: boolean };
   },
@@ -127,12 +141,23 @@ async function storeAbstract(
   // The meter can fail (too large) before the storage driver starts reading; the driver still sees the
   // error, from the stream's errored state, so this only keeps it from counting as unhandled.
   meter.stream.on("error", () => {});
-  const refuse = async (reason: UploadRefusal): Promise<UploadOutcome> => {
+  const refuse = async (reason: UploadRefusal, pageCount?: number): Promise<UploadOutcome> => {
     // The rest of an oversized or refused file still has to be read for the form to finish.
     file.resume();
     await deps.storage.delete(storageKey).catch(() => {});
-    return { ok: false, reason };
+    return pageCount === undefined ? { ok: false, reason } : { ok: false, reason, pageCount };
   };
+
+  // Checked first so that someone at the limit does not wait for the upload; checked again, atomically,
+  // when the row is inserted.
+  try {
+    if ((await countSubmissions(deps.db, options)) >= options.maxSubmissionsPerUser) {
+      return refuse("limit-reached");
+    }
+  } catch (error) {
+    deps.logger.error({ err: error }, "counting submissions failed");
+    return refuse("error");
+  }
 
   try {
     await deps.storage.put(storageKey, file.pipe(meter.stream), { contentType: "application/pdf" });
@@ -147,8 +172,15 @@ async function storeAbstract(
   if (head.subarray(0, 5).toString("latin1") !== "%PDF-") return refuse("not-a-pdf");
 
   try {
-    const inspection = await inspectPdf(() => deps.storage.read(storageKey));
-    if (!inspection.isValid) return refuse(inspection.reason);
+    const inspection = await inspectPdf(() => deps.storage.read(storageKey), {
+      maxPages: options.maxPages,
+    });
+    if (!inspection.isValid) {
+      if (inspection.reason !== "not-a-pdf" && inspection.reason !== "damaged") {
+        deps.logger.warn({ reason: inspection.reason, userId: options.userId }, "PDF refused");
+      }
+      return refuse(inspection.reason, inspection.pageCount);
+    }
     const wordCount = countAbstractWords(inspection.text);
     const warnings = findWarnings({
       wordCount,
@@ -156,33 +188,58 @@ async function storeAbstract(
       author: inspection.author,
       names: options.authorNames,
     });
-    await deps.db
-      .insertInto("submission")
-      .values({
-        id,
-        user_id: options.userId,
-        edition_year: options.editionYear,
-        file_name: options.fileName,
-        storage_key: storageKey,
-        size_bytes: size,
-        sha256,
-        page_count: inspection.pageCount,
-        word_count: wordCount,
-        warnings: JSON.stringify(warnings),
-        uploaded_at: new Date().toISOString(),
-        decision: null,
-        decision_note: null,
-        decided_by: null,
-        decided_at: null,
-        released_at: null,
-      })
-      .execute();
+    const isRecorded = await deps.db.transaction().execute(async (trx) => {
+      // Holds the user's row for the rest of the transaction, so parallel uploads by one user count
+      // one after another (PostgreSQL locks the row; SQLite's transactions begin immediate anyway).
+      await trx
+        .updateTable("user")
+        .set((eb) => ({ id: eb.ref("id") }))
+        .where("id", "=", options.userId)
+        .execute();
+      if ((await countSubmissions(trx, options)) >= options.maxSubmissionsPerUser) return false;
+      await trx
+        .insertInto("submission")
+        .values({
+          id,
+          user_id: options.userId,
+          edition_year: options.editionYear,
+          file_name: options.fileName,
+          storage_key: storageKey,
+          size_bytes: size,
+          sha256,
+          page_count: inspection.pageCount,
+          word_count: wordCount,
+          warnings: JSON.stringify(warnings),
+          uploaded_at: new Date().toISOString(),
+          decision: null,
+          decision_note: null,
+          decided_by: null,
+          decided_at: null,
+          released_at: null,
+        })
+        .execute();
+      return true;
+    });
+    if (!isRecorded) return refuse("limit-reached");
     deps.logger.info({ submissionId: id, size, pages: inspection.pageCount }, "abstract uploaded");
     return { ok: true, submissionId: id, warnings, wordCount };
   } catch (error) {
     deps.logger.error({ err: error }, "recording an upload failed");
     return refuse("error");
   }
+}
+
+async function countSubmissions(
+  db: Kysely<Database>,
+  options: { userId: string; editionYear: number },
+): Promise<number> {
+  const row = await db
+    .selectFrom("submission")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("user_id", "=", options.userId)
+    .where("edition_year", "=", options.editionYear)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export type SubmissionSummary = {

@@ -10,6 +10,8 @@ export type SubmitAbstractPageProps = {
   guidelines: string[];
   deadline: string;
   maxMegabytes: number;
+  maxPages: number;
+  maxSubmissionsPerUser: number;
   isOpen: boolean;
   message?: string | null;
   /** Changes after each attempt, so the form (and its chosen file) starts empty again. */
@@ -46,7 +48,8 @@ export function SubmitAbstractPage(props: SubmitAbstractPageProps) {
                 aria-describedby="abstract-file-hint"
               />
               <p id="abstract-file-hint" className="field__hint">
-                Deadline: {props.deadline}.
+                Deadline: {props.deadline}. At most {props.maxPages} pages, and up to{" "}
+                {props.maxSubmissionsPerUser} abstracts per person.
               </p>
             </div>
             <SubmitButton pendingLabel="Uploading...">Upload Abstract</SubmitButton>

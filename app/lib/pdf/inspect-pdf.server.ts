@@ -1,78 +1,148 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { MessageChannel } from "node:worker_threads";
+import { Piscina } from "piscina";
+
+export type PdfRefusal =
+  | "not-a-pdf"
+  | "damaged"
+  /** Needs a password to open. */
+  | "encrypted"
+  /** JavaScript, an XFA form, or HTML with script: nothing an abstract needs, all risky to open. */
+  | "active-content"
+  /** More pages than `maxPages`. */
+  | "too-many-pages"
+  /** Inflates beyond reason, or ran out of its thread's time or memory. */
+  | "too-complex"
+  /** Every inspection thread is busy and the queue is full. */
+  | "busy";
+
 export type PdfInspection =
   | { isValid: true; pageCount: number; text: string; author: string }
-  | { isValid: false; reason: "not-a-pdf" | "damaged" };
+  | { isValid: false; reason: PdfRefusal; pageCount?: number };
 
-let concurrent = 0;
-const waiting: (() => void)[] = [];
-/** PDF parsing holds the whole file and its text in memory: at most two at a time per process. */
-const maxConcurrent = 2;
+/**
+ * Bounds of one inspection. Each HTTP worker process has a pool of its own, so threads are few; the queue
+ * is bounded so that a flood of uploads is refused rather than waiting for ever.
+ */
+export const pdfInspectionLimits = {
+  threads: 1,
+  queue: 16,
+  /** From the moment a thread takes the file; a normal abstract takes well under a second. */
+  timeMs: 5_000,
+  heapMegabytes: 192,
+  /** Text kept for the checks: about a hundred pages of prose, far beyond an abstract. */
+  maxTextChars: 256 * 1024,
+  /** What all non-image Flate streams may inflate to together. */
+  maxInflatedBytes: 64 * 1024 * 1024,
+};
 
-async function withParsingSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (concurrent >= maxConcurrent) await new Promise<void>((resolve) => waiting.push(resolve));
-  concurrent++;
-  try {
-    return await work();
-  } finally {
-    concurrent--;
-    waiting.shift()?.();
+/**
+ * The worker is a plain .mjs file in the project folder, found from here by walking up to package.json:
+ * this module runs from app/lib/pdf in development and Vitest, and from build/server/index.js in
+ * production, where Vite has bundled it but not the worker.
+ */
+function workerFile(): string {
+  // Vite's module runner (npm run dev) may not set import.meta.dirname; the URL is always there.
+  let folder = import.meta.dirname ?? path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(folder, "package.json"))) {
+    const parent = path.dirname(folder);
+    if (parent === folder) throw new Error("inspect-pdf: project folder not found");
+    folder = parent;
   }
+  return path.join(folder, "app/lib/pdf/inspect-pdf.worker.mjs");
+}
+
+let pool: Piscina | undefined;
+/**
+ * Inspections accepted and not yet answered. Piscina's own queue bound counts only tasks that no thread
+ * has claimed, and its balancer hands tasks to threads that are still starting, so a burst can go past
+ * it; this count bounds what waits.
+ */
+let inFlight = 0;
+
+/** Started on first use, so scripts that import this module without inspecting start no threads. */
+function inspectionPool(): Piscina {
+  pool ??= new Piscina({
+    filename: workerFile(),
+    // One thread stays warm once started (pdf.js loads in about a second); more start under load.
+    minThreads: 1,
+    maxThreads: pdfInspectionLimits.threads,
+    maxQueue: pdfInspectionLimits.queue,
+    idleTimeout: 60_000,
+    resourceLimits: {
+      maxOldGenerationSizeMb: pdfInspectionLimits.heapMegabytes,
+      maxYoungGenerationSizeMb: 32,
+      stackSizeMb: 4,
+    },
+  });
+  return pool;
 }
 
 /**
- * Checks that a file is a complete PDF and reads its page count, text and author. The signature
- * (`%PDF-`) and the end-of-file marker (`%%EOF`, which a truncated upload lacks) are checked first; then
- * pdf.js must open the document, with eval off and no fonts loaded.
+ * Checks that a file is a complete PDF that opens without a password, has no scripts or XFA form and at
+ * most `maxPages` pages, and reads its page count, text (bounded) and author. pdf.js runs in a pool
+ * thread with a heap limit and is stopped after `pdfInspectionLimits.timeMs`; the file is read only once
+ * a thread is free, so queued uploads hold no file in memory.
  */
-export async function inspectPdf(readBytes: () => Promise<Buffer>): Promise<PdfInspection> {
-  // The file is read inside the slot, so at most two are in memory at once however many arrive.
-  return withParsingSlot(async () => {
-    const bytes = await readBytes();
-    if (bytes.subarray(0, 5).toString("latin1") !== "%PDF-") {
-      return { isValid: false as const, reason: "not-a-pdf" as const };
-    }
-    if (!bytes.subarray(-1024).toString("latin1").includes("%%EOF")) {
-      return { isValid: false as const, reason: "damaged" as const };
-    }
-    const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-    const task = getDocument({
-      // A view of the file's bytes, not a copy (pdf.js refuses a Buffer itself).
-      data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
-      isEvalSupported: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      stopAtErrors: true,
-      verbosity: 0,
-    });
-    try {
-      const document = await task.promise;
-      const lines: string[] = [];
-      for (let number = 1; number <= document.numPages; number++) {
-        const page = await document.getPage(number);
-        const content = await page.getTextContent();
-        let line = "";
-        for (const item of content.items) {
-          if (!("str" in item)) continue;
-          line += item.str;
-          if (item.hasEOL) {
-            lines.push(line);
-            line = "";
-          } else line += " ";
-        }
-        if (line.trim()) lines.push(line);
-        page.cleanup();
-      }
-      const metadata = await document.getMetadata().catch(() => null);
-      const info = (metadata?.info ?? {}) as { Author?: unknown };
-      return {
-        isValid: true as const,
-        pageCount: document.numPages,
-        text: lines.join("\n"),
-        author: typeof info.Author === "string" ? info.Author : "",
-      };
-    } catch {
-      return { isValid: false as const, reason: "damaged" as const };
-    } finally {
-      await task.destroy();
-    }
+export async function inspectPdf(
+  readBytes: () => Promise<Buffer>,
+  options: { maxPages: number } = { maxPages: 1_000 },
+): Promise<PdfInspection> {
+  if (inFlight >= pdfInspectionLimits.threads + pdfInspectionLimits.queue) {
+    return { isValid: false, reason: "busy" };
+  }
+  inFlight++;
+  const { port1, port2 } = new MessageChannel();
+  const deadline = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  // The thread asks for the file when it starts the task; the time limit counts from then.
+  port1.once("message", () => {
+    timer = setTimeout(() => deadline.abort(), pdfInspectionLimits.timeMs);
+    readBytes().then(
+      (bytes) => {
+        // The thread takes the bytes without a copy when the Buffer owns its memory alone.
+        const own =
+          bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+            ? (bytes.buffer as ArrayBuffer)
+            : new Uint8Array(bytes).buffer;
+        port1.postMessage({ bytes: own }, [own]);
+      },
+      (error: unknown) => port1.postMessage({ error: String(error) }),
+    );
   });
+  try {
+    return (await inspectionPool().run(
+      {
+        port: port2,
+        maxPages: options.maxPages,
+        maxTextChars: pdfInspectionLimits.maxTextChars,
+        maxInflatedBytes: pdfInspectionLimits.maxInflatedBytes,
+      },
+      { transferList: [port2], signal: deadline.signal },
+    )) as PdfInspection;
+  } catch (error) {
+    if (error instanceof Error && /queue is at limit/i.test(error.message)) {
+      return { isValid: false, reason: "busy" };
+    }
+    // Aborted at the time limit, or the thread died at its heap limit: either way the file is too
+    // costly to check. (A failure to read the file is rethrown: that is the server's fault.)
+    if (deadline.signal.aborted || isResourceExhaustion(error)) {
+      return { isValid: false, reason: "too-complex" };
+    }
+    throw error;
+  } finally {
+    inFlight--;
+    clearTimeout(timer);
+    port1.close();
+  }
+}
+
+function isResourceExhaustion(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return (
+    code === "ERR_WORKER_OUT_OF_MEMORY" ||
+    (error instanceof RangeError && /stack/i.test(error.message))
+  );
 }

@@ -18,6 +18,9 @@ export default {
   navigation: "side-menu",
   abstracts: {
     deadline: "Friday, March 21, 2025, 11:59 PM Pacific Time",
+    // Refused on upload with a message that names the limit.
+    maxPages: 20,
+    maxSubmissionsPerUser: 10,
     guidelines: [
       "Abstracts are at most 500 words, not counting references.",
       "Upload your abstract as a PDF.",
