@@ -60,7 +60,8 @@ export default defineConfig({
   retries: 0,
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  // Long account flows with axe checks take 15-25 s alone; two workers on a busy 2-core machine double it.
+  timeout: 60_000,
   // Sign-in through the stand-in Google is several redirects; two busy workers can take a few seconds.
   expect: { timeout: 10_000 },
   use: {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formHeaders, type SignedInUser, signUpAndSignIn } from "./support/accounts";
 import { type ProductionServer, startProductionServer } from "./support/production-server";
+import { reportMeasurement } from "./support/report";
 
 // Every action but the abstract upload refuses a body over 64 KB with 413 before reading it, whether
 // the client declares its length or streams it in chunks; the server keeps answering.
@@ -79,7 +80,7 @@ describe("bodies over 64 KB", () => {
       expect(declared.text).toContain("larger than this site accepts (64 KB)");
       const chunked = await post(path, chunkedBody(oversized));
       expect(chunked.status).toBe(413);
-      console.log(
+      reportMeasurement(
         `${path}: 1 MB with Content-Length refused in ${declared.ms} ms, chunked in ${chunked.ms} ms`,
       );
       expect(declared.ms).toBeLessThan(2_000);

@@ -6,12 +6,13 @@ import Database from "better-sqlite3";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeAbstractPdf } from "../support/pdf-fixtures";
-import { formHeaders, type SignedInUser, signUpAndSignIn } from "./support/accounts";
+import { type SignedInUser, signUpAndSignIn } from "./support/accounts";
 import {
   type ProductionServer,
   processTree,
   startProductionServer,
 } from "./support/production-server";
+import { reportMeasurement } from "./support/report";
 
 // kill -9 of the whole server (supervisor and workers) while 20 uploads stream in (4 users, 5 each),
 // then a restart on the same data: the database is intact, every submission row has its file with the
@@ -148,9 +149,9 @@ describe("kill -9 during 20 concurrent uploads", () => {
         downloaded++;
       }
     }
-    console.log(
+    reportMeasurement(
       `20 uploads (4 users x 5, ~1.5 MB each), kill -9 of the supervisor and workers with ${inFlightAtKill} temporary files being written: ` +
-        `answers ${JSON.stringify(statuses.reduce<Record<string, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {}))}; ` +
+        `answers ${JSON.stringify(countBy(statuses))}; ` +
         `after restart: integrity_check ${integrity}, ${rows.length} rows, all files present with their size and SHA-256, ${downloaded} downloaded; ` +
         `temporary files ${leftBehind} before restart, ${temporaryFiles().length} after`,
     );
@@ -165,3 +166,9 @@ describe("kill -9 during 20 concurrent uploads", () => {
     expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
   });
 });
+
+function countBy(values: readonly (string | number)[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}

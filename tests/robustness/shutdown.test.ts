@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { makeAbstractPdf } from "../support/pdf-fixtures";
 import { signUpAndSignIn } from "./support/accounts";
 import { startProductionServer } from "./support/production-server";
+import { reportMeasurement } from "./support/report";
 
 // SIGTERM to the supervisor: no new connections, requests in flight finish, then exit 0; a worker
 // still busy after the grace period is killed, and the supervisor still exits.
@@ -70,7 +71,7 @@ describe("graceful shutdown", () => {
         .toBe("refused");
       const status = await upload.finish();
       const { code } = await server.exited;
-      console.log(
+      reportMeasurement(
         `upload in flight at SIGTERM answered ${status}; supervisor exited ${code} after ${Math.round(performance.now() - signalledAt)} ms`,
       );
       expect(status).toBe(302);
@@ -91,7 +92,7 @@ describe("graceful shutdown", () => {
       const { code } = await server.exited;
       const exitedAfterMs = Math.round(performance.now() - signalledAt);
       await upload.closed;
-      console.log(`stuck request: supervisor exited ${code} after ${exitedAfterMs} ms`);
+      reportMeasurement(`stuck request: supervisor exited ${code} after ${exitedAfterMs} ms`);
       expect(code).toBe(0);
       expect(exitedAfterMs).toBeLessThan(15_000);
     } finally {

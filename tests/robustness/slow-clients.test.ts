@@ -3,6 +3,7 @@ import { httpLimits } from "../../server/http-limits";
 import { type SignedInUser, signUpAndSignIn } from "./support/accounts";
 import { type ProductionServer, startProductionServer } from "./support/production-server";
 import { sendRaw } from "./support/raw-http";
+import { reportMeasurement } from "./support/report";
 
 // Clients that start a request and then send nothing are dropped within the configured timeouts
 // (server/http-limits.ts), and the server keeps answering others meanwhile.
@@ -46,7 +47,7 @@ describe("slow clients", () => {
         }
       })(),
     ]);
-    console.log(
+    reportMeasurement(
       `unfinished headers dropped after ${headers.closedAfterMs} ms (status ${headers.status}; headersTimeout ${httpLimits.headersTimeoutMs} ms); ` +
         `stalled form body after ${formBody.closedAfterMs} ms (status ${formBody.status}; form body timeout ${httpLimits.formBodyTimeoutMs} ms); ` +
         `stalled upload after ${upload.closedAfterMs} ms (status ${upload.status}; idle timeout ${httpLimits.idleTimeoutMs} ms)`,

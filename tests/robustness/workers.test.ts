@@ -4,6 +4,7 @@ import {
   processTree,
   startProductionServer,
 } from "./support/production-server";
+import { reportMeasurement } from "./support/report";
 
 // The supervisor keeps WEB_CONCURRENCY workers serving: a worker killed outright under load costs only
 // the requests it had in flight, the other keeps answering, and a replacement serves within a second
@@ -66,7 +67,7 @@ describe("a worker killed under load", () => {
     await Promise.all(requests);
     const replacementPid = await replacement;
     const replacedAfterMs = Math.round(performance.now() - killedAt);
-    console.log(
+    reportMeasurement(
       `200 parallel requests to /, one of 2 workers killed after 10 answers: ${failed} failed, ` +
         `${200 - failed} answered 200; replacement worker ${replacementPid} serving ${replacedAfterMs} ms after the kill`,
     );

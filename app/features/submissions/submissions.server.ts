@@ -100,8 +100,11 @@ export async function receiveAbstractUpload(
     });
     busboy.on("close", settle);
     busboy.on("error", (error) => {
-      if (!state.isAborted) deps.logger.warn({ err: error }, "malformed upload");
-      resolve(storing ?? { ok: false, reason: state.isAborted ? "aborted" : "error" });
+      // A form cut short or malformed ("Unexpected end of form") is the client's doing, like a dropped
+      // connection: the file being stored is discarded and the answer is a 400, never a 500.
+      if (!state.isAborted) deps.logger.info({ err: error }, "malformed upload");
+      state.isAborted = true;
+      resolve(storing ?? { ok: false, reason: "aborted" });
     });
   });
   // Registered before pipeline()'s own listener, so the abort is known when busboy reports it.

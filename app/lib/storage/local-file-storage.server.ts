@@ -134,7 +134,7 @@ function isProcessAlive(pid: number): boolean {
     return state !== "Z" && state !== "X";
   } catch {
     // No /proc (not Linux), or the process has just gone.
-    return fs.existsSync("/proc/self") ? false : true;
+    return !fs.existsSync("/proc/self");
   }
 }
 
