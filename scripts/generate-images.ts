@@ -17,7 +17,6 @@ import {
   contactShadow,
   el,
   ellipse,
-  esc,
   gradient,
   group,
   line,
@@ -26,7 +25,6 @@ import {
   r1,
   radial,
   rect,
-  SANS,
   type TextOpts,
   text,
 } from "./lib/svg";
