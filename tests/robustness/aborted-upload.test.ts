@@ -2,25 +2,16 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeAbstractPdf } from "../support/pdf-fixtures";
-import { formHeaders, type SignedInUser, signUpAndSignIn } from "./support/accounts";
-import { type ProductionServer, startProductionServer } from "./support/production-server";
+import { formHeaders } from "./support/accounts";
+import { serverForThisFile } from "./support/production-server";
 
-let server: ProductionServer;
-let user: SignedInUser;
-
-beforeAll(async () => {
-  server = await startProductionServer();
-  user = await signUpAndSignIn(server);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const running = serverForThisFile();
 
 /** Sends a multipart upload's headers and `bytes` of its body, then drops the connection. */
 async function dropUploadAfter(body: Buffer, boundary: string, bytes: number, declared: number) {
-  const url = new URL(server.baseUrl);
+  const url = new URL(running.server.baseUrl);
   const socket = net.connect(Number(url.port), "127.0.0.1");
   await new Promise<void>((resolve, reject) => {
     socket.once("connect", resolve);
@@ -31,8 +22,8 @@ async function dropUploadAfter(body: Buffer, boundary: string, bytes: number, de
     [
       "POST /sculc/submit-abstract HTTP/1.1",
       `Host: ${url.host}`,
-      `Origin: ${server.baseUrl}`,
-      `Cookie: ${user.cookie}`,
+      `Origin: ${running.server.baseUrl}`,
+      `Cookie: ${running.user.cookie}`,
       `Content-Type: multipart/form-data; boundary=${boundary}`,
       `Content-Length: ${declared}`,
       "",
@@ -63,9 +54,9 @@ async function uploadNormally(): Promise<number> {
     "abstract",
     new File([new Uint8Array(await makeAbstractPdf())], "ok.pdf", { type: "application/pdf" }),
   );
-  const response = await fetch(`${server.baseUrl}/sculc/submit-abstract`, {
+  const response = await fetch(`${running.server.baseUrl}/sculc/submit-abstract`, {
     method: "POST",
-    headers: formHeaders(server, { cookie: user.cookie }),
+    headers: formHeaders(running.server, { cookie: running.user.cookie }),
     body: form,
     redirect: "manual",
   });
@@ -87,10 +78,10 @@ describe("an upload dropped part-way", () => {
       ]);
       const body = await multipartBody(pdf, boundary);
       await dropUploadAfter(body, boundary, point.bytes(body), body.length + 5_000_000);
-      const health = await fetch(`${server.baseUrl}/healthz`);
+      const health = await fetch(`${running.server.baseUrl}/healthz`);
       expect(health.status).toBe(200);
       // The partial file is removed as soon as the server notices the connection has gone.
-      const incoming = path.join(server.dataDir, "uploads", ".incoming");
+      const incoming = path.join(running.server.dataDir, "uploads", ".incoming");
       const leftovers = () => (fs.existsSync(incoming) ? fs.readdirSync(incoming) : []);
       for (let attempt = 0; attempt < 40 && leftovers().length; attempt++) await sleep(50);
       expect(leftovers()).toEqual([]);

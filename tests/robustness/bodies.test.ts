@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formHeaders, type SignedInUser, signUpAndSignIn } from "./support/accounts";
-import { type ProductionServer, startProductionServer } from "./support/production-server";
+import { describe, expect, it } from "vitest";
+import { formHeaders } from "./support/accounts";
+import { serverForThisFile } from "./support/production-server";
 import { reportMeasurement } from "./support/report";
 
 // Every action but the abstract upload refuses a body over 64 KB with 413 before reading it, whether
 // the client declares its length or streams it in chunks; the server keeps answering.
-let server: ProductionServer;
-let user: SignedInUser;
-
-beforeAll(async () => {
-  server = await startProductionServer();
-  user = await signUpAndSignIn(server);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const running = serverForThisFile();
 
 const actionPaths = [
   "/login",
@@ -57,8 +48,8 @@ async function post(path: string, body: Uint8Array | ReadableStream<Uint8Array>)
   const started = performance.now();
   const init: RequestInit & { duplex: "half" } = {
     method: "POST",
-    headers: formHeaders(server, {
-      cookie: user.cookie,
+    headers: formHeaders(running.server, {
+      cookie: running.user.cookie,
       "Content-Type": "application/x-www-form-urlencoded",
       Accept: "text/html",
     }),
@@ -67,7 +58,7 @@ async function post(path: string, body: Uint8Array | ReadableStream<Uint8Array>)
     // Node's fetch needs this for a streamed body.
     duplex: "half",
   };
-  const response = await fetch(`${server.baseUrl}${path}`, init);
+  const response = await fetch(`${running.server.baseUrl}${path}`, init);
   const text = await response.text();
   return { status: response.status, text, ms: Math.round(performance.now() - started) };
 }
@@ -85,7 +76,7 @@ describe("bodies over 64 KB", () => {
       );
       expect(declared.ms).toBeLessThan(2_000);
       expect(chunked.ms).toBeLessThan(2_000);
-      expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+      expect((await fetch(`${running.server.baseUrl}/healthz`)).status).toBe(200);
     });
   }
 
@@ -111,9 +102,9 @@ describe("bodies over 64 KB", () => {
       "abstract",
       new File([new Uint8Array(200 * 1024).fill(0x20)], "a.pdf", { type: "application/pdf" }),
     );
-    const response = await fetch(`${server.baseUrl}/sculc/submit-abstract`, {
+    const response = await fetch(`${running.server.baseUrl}/sculc/submit-abstract`, {
       method: "POST",
-      headers: formHeaders(server, { cookie: user.cookie }),
+      headers: formHeaders(running.server, { cookie: running.user.cookie }),
       body: form,
       redirect: "manual",
     });

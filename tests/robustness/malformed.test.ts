@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formHeaders, type SignedInUser, signUpAndSignIn } from "./support/accounts";
-import { type ProductionServer, startProductionServer } from "./support/production-server";
+import { describe, expect, it } from "vitest";
+import { formHeaders } from "./support/accounts";
+import { serverForThisFile } from "./support/production-server";
 import { sendRaw } from "./support/raw-http";
 import { reportMeasurement } from "./support/report";
 
 // Broken and hostile requests get a 4xx, never a 5xx, and the server keeps answering.
-let server: ProductionServer;
-let user: SignedInUser;
-
-beforeAll(async () => {
-  server = await startProductionServer();
-  user = await signUpAndSignIn(server);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const running = serverForThisFile();
 
 function get(target: string, headers: string[] = []) {
   return [
@@ -90,17 +81,20 @@ describe("malformed requests", () => {
   ];
   for (const testCase of cases) {
     it(`${testCase.name}: ${testCase.expected.join(" or ")}`, async () => {
-      const answer = await sendRaw(server.port, testCase.request());
+      const answer = await sendRaw(running.server.port, testCase.request());
       reportMeasurement(`${testCase.name}: ${answer.status}`);
       expect(testCase.expected).toContain(answer.status);
-      expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+      expect((await fetch(`${running.server.baseUrl}/healthz`)).status).toBe(200);
     });
   }
 
   async function uploadWithContentType(contentType: string) {
-    const response = await fetch(`${server.baseUrl}/sculc/submit-abstract`, {
+    const response = await fetch(`${running.server.baseUrl}/sculc/submit-abstract`, {
       method: "POST",
-      headers: formHeaders(server, { cookie: user.cookie, "Content-Type": contentType }),
+      headers: formHeaders(running.server, {
+        cookie: running.user.cookie,
+        "Content-Type": contentType,
+      }),
       body: "--xyz\r\nContent-Disposition: form-data; name=abstract; filename=a.pdf\r\n\r\n%PDF-",
       redirect: "manual",
     });
@@ -121,13 +115,13 @@ describe("malformed requests", () => {
     ]) {
       expect(await uploadWithContentType(contentType)).toBeLessThan(500);
     }
-    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+    expect((await fetch(`${running.server.baseUrl}/healthz`)).status).toBe(200);
   });
 
   it("a form with broken encoding reaches its action and is refused by it", async () => {
-    const response = await fetch(`${server.baseUrl}/login`, {
+    const response = await fetch(`${running.server.baseUrl}/login`, {
       method: "POST",
-      headers: formHeaders(server, { "Content-Type": "application/x-www-form-urlencoded" }),
+      headers: formHeaders(running.server, { "Content-Type": "application/x-www-form-urlencoded" }),
       body: "intent=password&email=%E0%A4%A&password=%",
       redirect: "manual",
     });

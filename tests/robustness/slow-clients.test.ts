@@ -1,49 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { httpLimits } from "../../server/http-limits";
-import { type SignedInUser, signUpAndSignIn } from "./support/accounts";
-import { type ProductionServer, startProductionServer } from "./support/production-server";
+import { serverForThisFile } from "./support/production-server";
 import { sendRaw } from "./support/raw-http";
 import { reportMeasurement } from "./support/report";
 
 // Clients that start a request and then send nothing are dropped within the configured timeouts
 // (server/http-limits.ts), and the server keeps answering others meanwhile.
-let server: ProductionServer;
-let user: SignedInUser;
-
-beforeAll(async () => {
-  server = await startProductionServer();
-  user = await signUpAndSignIn(server);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const running = serverForThisFile();
 
 const checkingSlackMs = httpLimits.connectionsCheckingIntervalMs + 1_500;
 
 describe("slow clients", () => {
   it("are dropped: unfinished headers, a stalled form body, a stalled upload", async () => {
-    const host = `Host: localhost:${server.port}`;
+    const host = `Host: localhost:${running.server.port}`;
     const [headers, formBody, upload] = await Promise.all([
       // The request line and one header, then nothing.
-      sendRaw(server.port, `GET / HTTP/1.1\r\n${host}\r\nX-Slow: `, {
+      sendRaw(running.server.port, `GET / HTTP/1.1\r\n${host}\r\nX-Slow: `, {
         timeoutMs: httpLimits.headersTimeoutMs + 10_000,
       }),
       // A sign-in form that promises 1,000 bytes and sends 10.
       sendRaw(
-        server.port,
-        `POST /login HTTP/1.1\r\n${host}\r\nOrigin: ${server.baseUrl}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nintent=pas`,
+        running.server.port,
+        `POST /login HTTP/1.1\r\n${host}\r\nOrigin: ${running.server.baseUrl}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nintent=pas`,
         { timeoutMs: httpLimits.formBodyTimeoutMs + 10_000 },
       ),
       // An upload that promises 5 MB and stops after its first bytes.
       sendRaw(
-        server.port,
-        `POST /sculc/submit-abstract HTTP/1.1\r\n${host}\r\nOrigin: ${server.baseUrl}\r\nCookie: ${user.cookie}\r\nContent-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 5000000\r\n\r\n--xyz\r\nContent-Disposition: form-data; name="abstract"; filename="a.pdf"\r\n\r\n%PDF-1.7\n`,
+        running.server.port,
+        `POST /sculc/submit-abstract HTTP/1.1\r\n${host}\r\nOrigin: ${running.server.baseUrl}\r\nCookie: ${running.user.cookie}\r\nContent-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 5000000\r\n\r\n--xyz\r\nContent-Disposition: form-data; name="abstract"; filename="a.pdf"\r\n\r\n%PDF-1.7\n`,
         { timeoutMs: httpLimits.idleTimeoutMs + 10_000 },
       ),
       // Meanwhile the server answers everyone else.
       (async () => {
         for (let index = 0; index < 5; index++) {
-          expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+          expect((await fetch(`${running.server.baseUrl}/healthz`)).status).toBe(200);
         }
       })(),
     ]);
@@ -58,6 +48,6 @@ describe("slow clients", () => {
     expect(formBody.closedAfterMs).toBeLessThan(httpLimits.formBodyTimeoutMs + checkingSlackMs);
     expect(formBody.status).toBe(408);
     expect(upload.closedAfterMs).toBeLessThan(httpLimits.idleTimeoutMs + checkingSlackMs);
-    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+    expect((await fetch(`${running.server.baseUrl}/healthz`)).status).toBe(200);
   });
 });

@@ -7,6 +7,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll } from "vitest";
+import { type SignedInUser, signUpAndSignIn } from "./accounts";
 
 const projectRoot = path.resolve(import.meta.dirname, "../../..");
 
@@ -147,4 +149,30 @@ export function residentMegabytes(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * One production server with one signed-in account for a whole test file: started before its tests,
+ * stopped after them. Read `server` and `user` inside tests, once the hooks have run.
+ */
+export function serverForThisFile(options: Parameters<typeof startProductionServer>[0] = {}) {
+  let server: ProductionServer | undefined;
+  let user: SignedInUser | undefined;
+  beforeAll(async () => {
+    server = await startProductionServer(options);
+    user = await signUpAndSignIn(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    get server(): ProductionServer {
+      if (!server) throw new Error("the server starts in beforeAll; read it inside a test");
+      return server;
+    },
+    get user(): SignedInUser {
+      if (!user) throw new Error("the account is made in beforeAll; read it inside a test");
+      return user;
+    },
+  };
 }
