@@ -41,6 +41,16 @@ export type UploadOutcome =
   /** `pageCount` comes with "too-many-pages". */
   | { ok: false; reason: UploadRefusal; pageCount?: number };
 
+export type UploadOptions = {
+  userId: string;
+  authorNames: string[];
+  editionYear: number;
+  maxBytes: number;
+  /** From the edition's call for abstracts (content). */
+  maxPages: number;
+  maxSubmissionsPerUser: number;
+};
+
 /** The field the upload form sends its file in. */
 export const abstractFileField = "abstract";
 
@@ -53,15 +63,7 @@ const storagePrefix = "abstracts/";
 export async function receiveAbstractUpload(
   deps: SubmissionDependencies,
   request: Request,
-  options: {
-    userId: string;
-    authorNames: string[];
-    editionYear: number;
-    maxBytes: number;
-    /** From the edition's call for abstracts (content). */
-    maxPages: number;
-    maxSubmissionsPerUser: number;
-  },
+  options: UploadOptions,
 ): Promise<UploadOutcome> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
@@ -126,16 +128,7 @@ function decodeFormDataFileName(name: string): string {
 async function storeAbstract(
   deps: SubmissionDependencies,
   file: Readable,
-  options: {
-    userId: string;
-    authorNames: string[];
-    editionYear: number;
-    maxBytes: number;
-    maxPages: number;
-    maxSubmissionsPerUser: number;
-    fileName: string;
-    state: { isAborted: boolean };
-  },
+  options: UploadOptions & { fileName: string; state: { isAborted: boolean } },
 ): Promise<UploadOutcome> {
   const id = crypto.randomUUID();
   const storageKey = `${storagePrefix}${options.userId}/${id}.pdf`;
