@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
-import { cspNonceContext } from "~/lib/request-context";
+import { cspNonceContext, publicPageRenderContext } from "~/lib/request-context";
 
 // How long streamed (deferred) data may take before the response is cut off.
 export const streamTimeout = 5_000;
@@ -16,16 +16,21 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(cspNonceContext);
+  // A render for the public page cache has no nonce: its inline scripts are allowed by their hashes.
+  const isPublicPageRender = loadContext.get(publicPageRenderContext) !== null;
+  const nonce = isPublicPageRender ? undefined : loadContext.get(cspNonceContext);
   return new Promise<Response>((resolve, reject) => {
     let hasShellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and SPA-mode builds get the whole document at once; browsers get the shell as soon as ready.
+    // Crawlers, SPA-mode builds and the page cache get the whole document at once; browsers get the
+    // shell as soon as it is ready.
     const readyEvent =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      isPublicPageRender || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+        ? "onAllReady"
+        : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <NonceProvider value={nonce ?? ""}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {

@@ -84,6 +84,33 @@ test("no public page and no account page reports a Content-Security-Policy viola
   expect(violations).toEqual([]);
 });
 
+test("public pages served from the cache keep the strict policy and come alive in the browser", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const violations = await watchForCspViolations(page);
+  for (const path of ["/", "/board", "/naclo", "/events", "/sculc-2025", "/sculc-2023-photo"]) {
+    // Served from the cache: rendered into it on a worker's first visit ("miss"), then a "hit".
+    const response = await page.goto(path);
+    expect(response?.headers()["server-timing"], path).toMatch(/page-cache;desc="(hit|miss)"/);
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    expect(policy, path).toContain("'sha256-");
+    expect(policy, path).not.toContain("'nonce-");
+    // The inline scripts ran (allowed by their hashes) and React took over the page.
+    await expect(page.locator("html")).toHaveClass(/\bjs\b/);
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+          .__reactRouterDataRouter?.state.initialized === true,
+    );
+  }
+  // Client-side navigation from a cached page works too.
+  await page.goto("/");
+  await page.locator('main a[href="/events"]').first().click();
+  await expect(page).toHaveURL(/\/events$/);
+  expect(violations).toEqual([]);
+});
+
 test("the client bundle carries neither the password block list nor its checker", () => {
   // zxcvbn-ts and its ~49,000-word list are server-only (common-passwords.server.ts).
   const assets = path.resolve("build/client/assets");

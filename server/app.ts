@@ -6,16 +6,20 @@ import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { checkGoogleSignIn, getAuth } from "~/features/accounts/auth.server";
 import { resolveAuthSecret } from "~/features/accounts/auth-secret.server";
+import { hasSessionCookie } from "~/features/accounts/session-cookie";
 import { listEmbedOrigins } from "~/features/embeds/embed-origins";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { sweepOrphanedFiles } from "~/features/submissions/submissions.server";
 import { clientAddressHeader } from "~/lib/client-address.server";
+import { todayInConferenceTimeZone } from "~/lib/dates";
 import { getDatabase, prepareDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { checkHealth } from "~/lib/health.server";
 import { getLogger } from "~/lib/logger.server";
+import { createRevisionReader, readPublicPagesRevision } from "~/lib/public-pages.server";
 import { cspNonceContext } from "~/lib/request-context";
 import { boundedRequestBodies } from "./http-limits";
+import { createCacheRenderer, createPublicPageCache, publicPathsOf } from "./public-page-cache";
 import { createRouterRequestHandler } from "./router-handler";
 
 export { httpLimits } from "./http-limits";
@@ -147,8 +151,27 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
       strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     }),
   );
-  app.use(compression());
   app.use(requestLogger());
+  // In production the build is one object for the process's life; React Router derives its routes
+  // once from an object, but on every request from a function. Development reloads it per request.
+  const build = isProduction
+    ? await (options.loadBuild ?? importServerBuild)()
+    : (options.loadBuild ?? importServerBuild);
+  if (typeof build === "object") {
+    const readRevision = createRevisionReader(() => readPublicPagesRevision(database.db));
+    app.use(
+      createPublicPageCache({
+        publicPaths: publicPathsOf(build),
+        render: createCacheRenderer(build, options.mode, env.baseUrl),
+        // The footer shows the server's year; events follow the conference's day.
+        readState: async () =>
+          `${build.assets.version}|${await readRevision()}|${todayInConferenceTimeZone()}|${new Date().getFullYear()}`,
+        hasSessionCookie,
+        onError: (error, path) => logger.error({ err: error, path }, "public page cache failed"),
+      }),
+    );
+  }
+  app.use(compression());
   // Before anything reads a body: every body but the upload's is bounded (server/http-limits.ts).
   app.use(boundedRequestBodies());
   app.use(refuseCrossSiteForms(env.baseUrl));
@@ -177,9 +200,7 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
   app.all(
     "/{*path}",
     createRouterRequestHandler({
-      build:
-        options.loadBuild ??
-        (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+      build,
       mode: options.mode,
       getLoadContext: (_req, res) => {
         const context = new RouterContextProvider();
@@ -200,6 +221,10 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
       await database.close();
     },
   };
+}
+
+function importServerBuild(): Promise<ServerBuild> {
+  return import("virtual:react-router/server-build") as Promise<ServerBuild>;
 }
 
 /**

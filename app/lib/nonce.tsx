@@ -8,6 +8,7 @@ const NonceContext = createContext("");
 
 export const NonceProvider = NonceContext.Provider;
 
-export function useNonce(): string {
-  return useContext(NonceContext);
+/** Undefined where there is none (the browser, a page rendered for the cache): no empty attribute. */
+export function useNonce(): string | undefined {
+  return useContext(NonceContext) || undefined;
 }

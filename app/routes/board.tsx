@@ -1,6 +1,10 @@
 import { BoardPage } from "~/features/board/board-page";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
+import { publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/board";
+
+// The same for every signed-out visitor: served from the public page cache (server/public-page-cache.ts).
+export const handle = publicPageHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -2,7 +2,11 @@ import { editionPath, getCurrentEdition } from "~/content/editions";
 import { HomePage } from "~/features/home/home-page";
 import { formatLongDate } from "~/lib/dates";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
+import { publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/home";
+
+// The same for every signed-out visitor: served from the public page cache (server/public-page-cache.ts).
+export const handle = publicPageHandle;
 
 export function loader() {
   const edition = getCurrentEdition();

@@ -2,7 +2,11 @@ import { naclo } from "~/content/naclo";
 import { NacloPage } from "~/features/naclo/naclo-page";
 import { formatLongDate } from "~/lib/dates";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
+import { publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/naclo";
+
+// The same for every signed-out visitor: served from the public page cache (server/public-page-cache.ts).
+export const handle = publicPageHandle;
 
 export function loader() {
   return {

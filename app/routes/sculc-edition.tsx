@@ -1,18 +1,45 @@
 import { data, Link } from "react-router";
 import { getSessionState } from "~/features/accounts/session.server";
 import { EditionPage } from "~/features/sculc/edition-page";
-import { loadEditionPage } from "~/features/sculc/load-edition-page.server";
+import {
+  loadEditionPage,
+  withLiveCallForAbstracts,
+} from "~/features/sculc/load-edition-page.server";
+import {
+  isAcceptingAbstracts,
+  readCallForAbstracts,
+} from "~/features/submissions/call-for-abstracts.server";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { submissionPaths } from "~/features/submissions/submission-paths";
 import { getSubmissionStatus } from "~/features/submissions/submissions.server";
+import { formatConferenceDateTime } from "~/lib/dates";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
+import { expirePublicPageAt, publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/sculc-edition";
 
 // Serves every page of every SCULC edition: app/routes.ts registers one route per page path.
+// The same for every signed-out visitor: served from the public page cache (server/public-page-cache.ts).
+export const handle = publicPageHandle;
+
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const page = loadEditionPage(url.pathname);
-  if (!page) throw data(null, { status: 404 });
+  const found = loadEditionPage(url.pathname);
+  if (!found) throw data(null, { status: 404 });
+  const page = found.edition.isCurrent ? await withCallForAbstracts(found, context) : found;
   return { ...page, statusLink: await submissionStatusLink(page, context) };
+}
+
+async function withCallForAbstracts(
+  page: NonNullable<ReturnType<typeof loadEditionPage>>,
+  context: Route.LoaderArgs["context"],
+) {
+  const call = await readCallForAbstracts(getSubmissionDependencies().db);
+  const isAccepting = isAcceptingAbstracts(call);
+  // A cached copy of this page must not outlive the call's closing time.
+  if (isAccepting && call.closesAt) expirePublicPageAt(context, new Date(call.closesAt));
+  return withLiveCallForAbstracts(page, {
+    isAccepting,
+    deadlineLabel: call.isOpen && call.closesAt ? formatConferenceDateTime(call.closesAt) : null,
+  });
 }
 
 /**

@@ -61,3 +61,28 @@ export function loadEditionPage(pathname: string): EditionPageData | undefined {
     sections: page.sections.map((section) => resolveSection(edition.year, section)),
   };
 }
+
+/** The call for abstracts as the admin area has set it, for the current edition's page. */
+export type LiveCallForAbstracts = { isAccepting: boolean; deadlineLabel: string | null };
+
+/**
+ * The current edition's call-for-abstracts section shows whether the call is open now, and the closing
+ * time the admins set (else the deadline the content gives).
+ */
+export function withLiveCallForAbstracts(
+  page: EditionPageData,
+  call: LiveCallForAbstracts,
+): EditionPageData {
+  return {
+    ...page,
+    sections: page.sections.map((section) =>
+      section.kind === "guidelines"
+        ? {
+            ...section,
+            status: call.isAccepting ? "open" : "closed",
+            deadline: call.deadlineLabel ?? section.deadline,
+          }
+        : section,
+    ),
+  };
+}

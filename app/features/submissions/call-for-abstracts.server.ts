@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
+import { markPublicPagesChanged } from "~/lib/public-pages.server";
 
 export type CallForAbstracts = { isOpen: boolean; closesAt: string | null };
 
@@ -48,6 +49,8 @@ export async function setCallForAbstracts(
         conflict.column("key").doUpdateSet({ value, updated_at: updatedAt }),
       )
       .execute();
+    // The current edition's page shows the call: cached copies are stale from this commit on.
+    await markPublicPagesChanged(trx);
     await recordAdminAction(trx, {
       action: call.isOpen ? "open-call" : "close-call",
       actor,

@@ -75,6 +75,20 @@ export default {
           ],
         },
         {
+          // Open or closed as the admin area sets it (the status and deadline shown follow the setting).
+          kind: "guidelines",
+          id: "call-for-abstracts",
+          heading: "Call for abstracts",
+          status: "open",
+          deadline: "Friday, March 21, 2025, 11:59 PM Pacific Time",
+          items: [
+            "Abstracts are at most 500 words, not counting references.",
+            "Upload your abstract as a PDF, anonymized: no names, institutions or acknowledgements.",
+            "Submit a separate abstract for each project you would like to present.",
+          ],
+          action: { label: "Submit an abstract", href: "/sculc/submit-abstract" },
+        },
+        {
           kind: "keynote",
           id: "keynote-speaker",
           heading: "Keynote speaker",
