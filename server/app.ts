@@ -16,7 +16,7 @@ import { getDatabase, prepareDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { checkHealth } from "~/lib/health.server";
 import { getLogger } from "~/lib/logger.server";
-import { createRevisionReader, readPublicPagesRevision } from "~/lib/public-pages.server";
+import { createPublicPagesRevisionSource } from "~/lib/public-pages.server";
 import { cspNonceContext } from "~/lib/request-context";
 import { boundedRequestBodies } from "./http-limits";
 import { createCacheRenderer, createPublicPageCache, publicPathsOf } from "./public-page-cache";
@@ -158,14 +158,14 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
     ? await (options.loadBuild ?? importServerBuild)()
     : (options.loadBuild ?? importServerBuild);
   if (typeof build === "object") {
-    const readRevision = createRevisionReader(() => readPublicPagesRevision(database.db));
+    const readRevision = createPublicPagesRevisionSource(database);
+    const today = oncePerSecond(() => `${todayInConferenceTimeZone()}|${new Date().getFullYear()}`);
     app.use(
       createPublicPageCache({
         publicPaths: publicPathsOf(build),
         render: createCacheRenderer(build, options.mode, env.baseUrl),
         // The footer shows the server's year; events follow the conference's day.
-        readState: async () =>
-          `${build.assets.version}|${await readRevision()}|${todayInConferenceTimeZone()}|${new Date().getFullYear()}`,
+        readState: async () => `${build.assets.version}|${await readRevision()}|${today()}`,
         hasSessionCookie,
         onError: (error, path) => logger.error({ err: error, path }, "public page cache failed"),
       }),
@@ -220,6 +220,20 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
       await auth.settleBackgroundTasks();
       await database.close();
     },
+  };
+}
+
+/** The value of `compute` for the current second: dates do not change faster than that. */
+function oncePerSecond(compute: () => string): () => string {
+  let second = -1;
+  let value = "";
+  return () => {
+    const now = Math.floor(Date.now() / 1000);
+    if (now !== second) {
+      second = now;
+      value = compute();
+    }
+    return value;
   };
 }
 

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import type { DatabaseHandle } from "./db/database.server";
 import type { Database } from "./db/schema";
 
 /**
@@ -23,6 +24,21 @@ export async function markPublicPagesChanged(trx: Transaction<Database>): Promis
     .values({ key: revisionKey, value, updated_at: updatedAt })
     .onConflict((conflict) => conflict.column("key").doUpdateSet({ value, updated_at: updatedAt }))
     .execute();
+}
+
+/**
+ * Reads the revision for every cached page served, so it must cost microseconds: on SQLite one prepared
+ * statement on the process's connection (no query building, no round trip); on PostgreSQL a query that
+ * answers all requests waiting for it (`createRevisionReader`).
+ */
+export function createPublicPagesRevisionSource(handle: DatabaseHandle): () => Promise<string> {
+  if (handle.client.dialect === "sqlite") {
+    const statement = handle.client.connection
+      .prepare("select value from app_setting where key = ?")
+      .pluck();
+    return async () => (statement.get(revisionKey) as string | undefined) ?? "initial";
+  }
+  return createRevisionReader(() => readPublicPagesRevision(handle.db));
 }
 
 export async function readPublicPagesRevision(db: Kysely<Database>): Promise<string> {
