@@ -11,7 +11,6 @@ import { listEmbedOrigins } from "~/features/embeds/embed-origins";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { sweepOrphanedFiles } from "~/features/submissions/submissions.server";
 import { clientAddressHeader } from "~/lib/client-address.server";
-import { todayInConferenceTimeZone } from "~/lib/dates";
 import { getDatabase, prepareDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { checkHealth } from "~/lib/health.server";
@@ -19,7 +18,12 @@ import { getLogger } from "~/lib/logger.server";
 import { createPublicPagesRevisionSource } from "~/lib/public-pages.server";
 import { cspNonceContext } from "~/lib/request-context";
 import { boundedRequestBodies } from "./http-limits";
-import { createCacheRenderer, createPublicPageCache, publicPathsOf } from "./public-page-cache";
+import {
+  createCacheRenderer,
+  createPageStateReader,
+  createPublicPageCache,
+  publicPathsOf,
+} from "./public-page-cache";
 import { createRouterRequestHandler } from "./router-handler";
 
 export { httpLimits } from "./http-limits";
@@ -158,14 +162,14 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
     ? await (options.loadBuild ?? importServerBuild)()
     : (options.loadBuild ?? importServerBuild);
   if (typeof build === "object") {
-    const readRevision = createPublicPagesRevisionSource(database);
-    const today = oncePerSecond(() => `${todayInConferenceTimeZone()}|${new Date().getFullYear()}`);
     app.use(
       createPublicPageCache({
         publicPaths: publicPathsOf(build),
         render: createCacheRenderer(build, options.mode, env.baseUrl),
-        // The footer shows the server's year; events follow the conference's day.
-        readState: async () => `${build.assets.version}|${await readRevision()}|${today()}`,
+        readState: createPageStateReader({
+          buildVersion: build.assets.version,
+          readRevision: createPublicPagesRevisionSource(database),
+        }),
         hasSessionCookie,
         onError: (error, path) => logger.error({ err: error, path }, "public page cache failed"),
       }),
@@ -220,20 +224,6 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
       await auth.settleBackgroundTasks();
       await database.close();
     },
-  };
-}
-
-/** The value of `compute` for the current second: dates do not change faster than that. */
-function oncePerSecond(compute: () => string): () => string {
-  let second = -1;
-  let value = "";
-  return () => {
-    const now = Math.floor(Date.now() / 1000);
-    if (now !== second) {
-      second = now;
-      value = compute();
-    }
-    return value;
   };
 }
 

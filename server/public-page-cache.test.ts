@@ -5,6 +5,7 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRevisionReader } from "~/lib/public-pages.server";
 import {
+  createPageStateReader,
   createPublicPageCache,
   inlineScriptHashes,
   type PublicPageCacheOptions,
@@ -243,6 +244,28 @@ describe("public page cache", () => {
     expect(policy).toContain(hash('window.__data = "/ at revision-1";'));
     // The external module is allowed by 'self', not by a hash of nothing.
     expect(policy).not.toContain(hash(""));
+  });
+});
+
+describe("page state", () => {
+  it("differs for another build, another revision and another day where the conference is", async () => {
+    let revision = "r1";
+    let moment = new Date("2025-05-17T06:59:59Z"); // 11:59:59 PM on May 16 in Los Angeles
+    const stateFor = (buildVersion: string) =>
+      createPageStateReader({
+        buildVersion,
+        readRevision: async () => revision,
+        now: () => moment,
+      });
+    const read = stateFor("build-a");
+    const first = await read();
+    expect(await read()).toBe(first);
+    expect(await stateFor("build-b")()).not.toBe(first);
+    revision = "r2";
+    const afterChange = await read();
+    expect(afterChange).not.toBe(first);
+    moment = new Date("2025-05-17T07:00:00Z"); // midnight in Los Angeles, still May 17 in UTC
+    expect(await read()).not.toBe(afterChange);
   });
 });
 

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { todayInConferenceTimeZone } from "~/lib/dates";
 import {
   cspNonceContext,
   isPublicPageHandle,
@@ -211,6 +212,30 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
       .replace(/-(?:br|gzip)$/, "");
     return tag === "*" || tag === etag;
   });
+}
+
+/**
+ * Everything a public page depends on besides its path, as one string: the build, the database's
+ * public-pages revision, the conference's day (events move from upcoming to past) and the server's year
+ * (the footer). Dates are computed at most once a second; the revision for every call.
+ */
+export function createPageStateReader(options: {
+  buildVersion: string;
+  readRevision: () => Promise<string>;
+  now?: () => Date;
+}): () => Promise<string> {
+  const now = options.now ?? (() => new Date());
+  let second = Number.NaN;
+  let dates = "";
+  return async () => {
+    const moment = now();
+    const currentSecond = Math.floor(moment.getTime() / 1000);
+    if (currentSecond !== second) {
+      second = currentSecond;
+      dates = `${todayInConferenceTimeZone(moment)}|${moment.getFullYear()}`;
+    }
+    return `${options.buildVersion}|${await options.readRevision()}|${dates}`;
+  };
 }
 
 /** The exact paths of every route whose module marks its page public, from the server build. */
