@@ -11,6 +11,8 @@ const url = z.url({ protocol: /^https?$/ });
 const anchor = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "kebab-case");
 const facts = z.array(z.object({ label: text, value: text })).optional();
 const link = z.object({ label: text, href: url, description: text.optional() });
+/** A page of the site itself, such as the abstract upload. */
+const sitePath = z.string().regex(/^\/[a-z0-9/-]*$/, "a path on this site, like /sculc/submit-abstract");
 const embed = z.object({
   kind: z.enum(["slides", "poster", "form", "video", "document"]),
   title: text,
@@ -69,7 +71,7 @@ const sectionSchema = z.discriminatedUnion("kind", [
     status: z.enum(["open", "closed"]),
     deadline: text.optional(),
     items: z.array(text).min(1),
-    action: link.optional(),
+    action: link.extend({ href: z.union([url, sitePath]) }).optional(),
   }),
   z.object({
     ...base,
