@@ -944,6 +944,15 @@ test.describe("the call for abstracts", () => {
     const pdf = await makeAbstractPdf();
     const fileName = `after-reopening-${randomToken()}.pdf`;
     const panel = admin.page.getByRole("region", { name: "Call for abstracts" });
+    const visitor = await (await browser.newContext()).newPage();
+    const expectCallOnEditionPage = async (visitorPage: Page, status: "Open" | "Closed") => {
+      await visitorPage.goto("/sculc-2025");
+      const call = visitorPage.locator("#call-for-abstracts");
+      await expect(call.getByText(status, { exact: true })).toBeVisible();
+      await expect(call.getByRole("link", { name: "Submit an abstract" })).toHaveCount(
+        status === "Open" ? 1 : 0,
+      );
+    };
 
     await withServerLock(testInfo, "call", async () => {
       await admin.page.goto("/user-data/submissions");
@@ -955,6 +964,8 @@ test.describe("the call for abstracts", () => {
           successMessage(admin.page, "The call for abstracts was closed successfully."),
         ).toBeVisible();
         await expect(panel).toContainText("The call is closed.");
+        // Signed-out visitors get the edition page from the public page cache: closed at once.
+        await expectCallOnEditionPage(visitor, "Closed");
 
         await page.goto("/sculc/submit-abstract");
         await expect(page.getByRole("status")).toHaveText(
@@ -973,6 +984,7 @@ test.describe("the call for abstracts", () => {
         ).toBeVisible();
         reopened = true;
         await expect(panel).toContainText("The call is open.");
+        await expectCallOnEditionPage(visitor, "Open");
       } finally {
         if (!reopened)
           await admin.page.request.post("/user-data/submissions", {
@@ -991,6 +1003,7 @@ test.describe("the call for abstracts", () => {
     await expect(mine.filter({ hasText: "Closed the call" })).toHaveCount(1);
     await expect(mine.filter({ hasText: "Opened the call" })).toHaveCount(1);
     await admin.context.close();
+    await visitor.context().close();
   });
 });
 
