@@ -162,7 +162,8 @@ type WrkResult = {
   averageMs: number;
   p50Ms: number;
   p99Ms: number;
-  errors: number;
+  /** Answers other than 2xx/3xx, and socket errors by kind (timeout: no answer within 10 s). */
+  errors: Record<"non-2xx/3xx" | "connect" | "read" | "write" | "timeout", number>;
 };
 
 function milliseconds(value: string): number {
@@ -186,14 +187,32 @@ function parseWrk(output: string): WrkResult {
     averageMs: milliseconds(field(/^\s+Latency[ \t]+(\S+)/m)),
     p50Ms: milliseconds(field(/^\s+50%[ \t]+(\S+)/m)),
     p99Ms: milliseconds(field(/^\s+99%[ \t]+(\S+)/m)),
-    errors:
-      Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0) +
-      (socketErrors?.slice(1).reduce((sum, count) => sum + Number(count), 0) ?? 0),
+    errors: {
+      "non-2xx/3xx": Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
+      connect: Number(socketErrors?.[1] ?? 0),
+      read: Number(socketErrors?.[2] ?? 0),
+      write: Number(socketErrors?.[3] ?? 0),
+      timeout: Number(socketErrors?.[4] ?? 0),
+    },
   };
 }
 
+/** "0", or the counts by kind: "3 timeout, 1 non-2xx/3xx". */
+function formatErrors(errors: WrkResult["errors"]): string {
+  const kinds = Object.entries(errors).filter(([, count]) => count > 0);
+  return kinds.length ? kinds.map(([kind, count]) => `${count} ${kind}`).join(", ") : "0";
+}
+
 async function runWrk(binary: string, target: Target): Promise<WrkResult> {
-  const args = ["-t1", `-c${target.connections}`, `-d${duration}s`, "--latency"];
+  // wrk's default 2 s timeout drops slow answers from the latencies; count them as latency instead.
+  const args = [
+    "-t1",
+    `-c${target.connections}`,
+    `-d${duration}s`,
+    "--latency",
+    "--timeout",
+    "10s",
+  ];
   args.push("-H", "Accept-Encoding: gzip");
   if (target.cookie) args.push("-H", `Cookie: ${target.cookie}`);
   wrkRun = spawn(binary, [...args, target.url], { stdio: ["ignore", "pipe", "inherit"] });
@@ -208,13 +227,19 @@ async function runWrk(binary: string, target: Target): Promise<WrkResult> {
 }
 
 /** wrk counts a redirect as success; a signed-in page that sends to /login must count as a failure. */
-async function statusOf(target: Target): Promise<number> {
-  const response = await fetch(target.url, {
-    headers: { "Accept-Encoding": "gzip", ...(target.cookie ? { Cookie: target.cookie } : {}) },
-    redirect: "manual",
-  });
-  await response.arrayBuffer();
-  return response.status;
+async function statusOf(target: Target): Promise<string> {
+  try {
+    const response = await fetch(target.url, {
+      headers: { "Accept-Encoding": "gzip", ...(target.cookie ? { Cookie: target.cookie } : {}) },
+      redirect: "manual",
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.arrayBuffer();
+    return String(response.status);
+  } catch (error) {
+    const cause = error instanceof Error ? (error.cause ?? error) : error;
+    return `no answer (${cause instanceof Error ? cause.message : cause})`;
+  }
 }
 
 type Memory = Map<number, number>;
@@ -248,6 +273,8 @@ function table(header: string[], rows: string[][]): string {
 
 async function main(): Promise<void> {
   const tools = ensureTools();
+  // Other work on the machine moves every number; the report says how busy it was.
+  const loadBefore = os.loadavg()[0] ?? 0;
   const dataDir = tempDir("uls-bench-data-");
   server = await startProductionServer({
     dataDir,
@@ -327,7 +354,7 @@ async function main(): Promise<void> {
   const checkStatuses = async (when: string) => {
     for (const target of targets) {
       const status = await statusOf(target);
-      if (status !== 200 && !failed.has(target)) failed.set(target, `answered ${status} ${when}`);
+      if (status !== "200" && !failed.has(target)) failed.set(target, `${status} ${when}`);
     }
   };
   await checkStatuses("before the load");
@@ -350,7 +377,7 @@ async function main(): Promise<void> {
         const result = await runWrk(tools.wrk, target);
         results.get(target)?.push(result);
         console.log(
-          `round ${round} ${target.url.startsWith(app) ? "app  " : "nginx"} ${target.label.padEnd(24)} c${target.connections} ${formatRate(result.requestsPerSecond)} req/s p50 ${formatMs(result.p50Ms)} p99 ${formatMs(result.p99Ms)}${result.errors ? ` ${result.errors} errors` : ""}`,
+          `round ${round} ${target.url.startsWith(app) ? "app  " : "nginx"} ${target.label.padEnd(24)} c${target.connections} ${formatRate(result.requestsPerSecond)} req/s p50 ${formatMs(result.p50Ms)} p99 ${formatMs(result.p99Ms)}${formatErrors(result.errors) === "0" ? "" : ` errors: ${formatErrors(result.errors)}`}`,
         );
       }
       afterRounds.push(sampleMemory(rootPid));
@@ -367,7 +394,14 @@ async function main(): Promise<void> {
       averageMs: median(runs.map((run) => run.averageMs)),
       p50Ms: median(runs.map((run) => run.p50Ms)),
       p99Ms: median(runs.map((run) => run.p99Ms)),
-      errors: runs.reduce((sum, run) => sum + run.errors, 0),
+      errors: runs.reduce(
+        (sum, run) => {
+          for (const kind of Object.keys(sum) as (keyof typeof sum)[])
+            sum[kind] += run.errors[kind];
+          return sum;
+        },
+        { "non-2xx/3xx": 0, connect: 0, read: 0, write: 0, timeout: 0 },
+      ),
     };
   };
   const loadRows = pairs.map((pair) => {
@@ -382,7 +416,7 @@ async function main(): Promise<void> {
       theirs ? `${(ours.requestsPerSecond / theirs.requestsPerSecond).toFixed(2)}x` : "",
       formatMs(ours.p50Ms),
       formatMs(ours.p99Ms),
-      String(ours.errors),
+      formatErrors(ours.errors),
     ];
   });
   const single = { app: summary(oneAtATime.app), nginx: summary(oneAtATime.nginx) };
@@ -409,7 +443,8 @@ async function main(): Promise<void> {
   ];
 
   const report = [
-    `${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (wrk, nginx and the server share them), ` +
+    `${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (wrk, nginx and the server share them; ` +
+      `load average ${loadBefore.toFixed(1)} before the run), ` +
       `wrk 1 thread, ${connections} connections, \`Accept-Encoding: gzip\`, median of ${rounds} rounds of ${duration} s; ` +
       `server: ${workerPids.length} workers, nginx: 1 worker, gzip on.`,
     "",
@@ -429,6 +464,7 @@ async function main(): Promise<void> {
   console.log(`Written to ${outputFile}`);
   if (failed.size) {
     console.error("Some pages did not answer 200: their numbers are not speed.");
+    console.error(`The server's last output:\n${server.output().slice(-4000)}`);
     process.exitCode = 1;
   }
 }
