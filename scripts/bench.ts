@@ -16,9 +16,13 @@ import path from "node:path";
 import {
   cookieFrom,
   formHeaders,
+  linkFromMail,
+  ownClientAddress,
+  register,
   resetPasswordByMail,
+  type SignedInUser,
   signIn,
-  signUpAndSignIn,
+  verifyEmail,
 } from "../tests/robustness/support/accounts";
 import {
   freePort,
@@ -271,6 +275,17 @@ function table(header: string[], rows: string[][]): string {
   );
 }
 
+/** As tests/robustness signs up, but patient with the mail: a busy machine can take over 10 s to send it. */
+async function signUp(server: ProductionServer, email: string): Promise<SignedInUser> {
+  const password = "bench-password-2026";
+  const client = ownClientAddress();
+  await register(server, email, password, client);
+  await verifyEmail(server, await linkFromMail(server, email, "/verify-email", 60_000), client);
+  const cookie = cookieFrom(await signIn(server, email, password, client));
+  if (!cookie) throw new Error(`signing in as ${email} gave no cookie`);
+  return { email, password, cookie };
+}
+
 async function main(): Promise<void> {
   const tools = ensureTools();
   // Other work on the machine moves every number; the report says how busy it was.
@@ -282,21 +297,22 @@ async function main(): Promise<void> {
     env: { LOG_LEVEL: "warn", ADMIN_EMAILS: adminEmail },
   });
   const rootPid = server.child.pid ?? 0;
-  const app = `http://127.0.0.1:${server.port}`;
-  const before = sampleMemory(rootPid);
+  const appBase = `http://127.0.0.1:${server.port}`;
 
   // The bytes a signed-out visitor gets, uncompressed, for nginx to serve (and compress) itself.
   const pages = new Map<string, Buffer>();
   for (const page of publicPages) {
-    const response = await fetch(`${app}${page}`, { headers: { "Accept-Encoding": "identity" } });
+    const response = await fetch(`${appBase}${page}`, {
+      headers: { "Accept-Encoding": "identity" },
+    });
     if (response.status !== 200) throw new Error(`${page} answered ${response.status}, not 200`);
     pages.set(page, Buffer.from(await response.arrayBuffer()));
   }
   const nginxPort = Number(process.env.BENCH_NGINX_PORT ?? (await freePort()));
-  const static_ = await startNginx(tools.nginx, nginxPort, pages);
+  const nginxBase = await startNginx(tools.nginx, nginxPort, pages);
 
   // A member with one abstract, for the signed-in pages.
-  const member = await signUpAndSignIn(server);
+  const member = await signUp(server, "bench-member@example.edu");
   const form = new FormData();
   const pdf = new Uint8Array(await makeAbstractPdf());
   form.set("abstract", new File([pdf], "abstract.pdf", { type: "application/pdf" }));
@@ -312,9 +328,9 @@ async function main(): Promise<void> {
   let adminCookie: string | undefined;
   let adminNote = "";
   try {
-    const admin = await signUpAndSignIn(server, { email: adminEmail });
+    const admin = await signUp(server, adminEmail);
     const password = "bench-admin-reset-2026";
-    await resetPasswordByMail(server, admin.email, password);
+    await resetPasswordByMail(server, admin.email, password, ownClientAddress(), 60_000);
     adminCookie = cookieFrom(await signIn(server, admin.email, password)) || undefined;
     if (!adminCookie) throw new Error("signing in after the reset gave no cookie");
   } catch (error) {
@@ -324,25 +340,30 @@ async function main(): Promise<void> {
   const pairs: { label: string; app: Target; nginx?: Target }[] = [
     ...publicPages.map((page) => ({
       label: `\`${page}\``,
-      app: { label: page, url: `${app}${page}`, connections },
-      nginx: { label: page, url: `${static_}${page}`, connections },
+      app: { label: page, url: `${appBase}${page}`, connections },
+      nginx: { label: page, url: `${nginxBase}${page}`, connections },
     })),
     ...["/profile", "/sculc/view-submission"].map((page) => ({
       label: `\`${page}\` (signed in)`,
-      app: { label: page, url: `${app}${page}`, cookie: member.cookie, connections },
+      app: { label: page, url: `${appBase}${page}`, cookie: member.cookie, connections },
     })),
     ...(adminCookie
       ? [
           {
             label: "`/user-data` (admin)",
-            app: { label: "/user-data", url: `${app}/user-data`, cookie: adminCookie, connections },
+            app: {
+              label: "/user-data",
+              url: `${appBase}/user-data`,
+              cookie: adminCookie,
+              connections,
+            },
           },
         ]
       : []),
   ];
   const oneAtATime = {
-    app: { label: "/ c1", url: `${app}/`, connections: 1 },
-    nginx: { label: "/ c1", url: `${static_}/`, connections: 1 },
+    app: { label: "/ c1", url: `${appBase}/`, connections: 1 },
+    nginx: { label: "/ c1", url: `${nginxBase}/`, connections: 1 },
   };
   const targets = [
     ...pairs.flatMap((pair) => (pair.nginx ? [pair.app, pair.nginx] : [pair.app])),
@@ -360,6 +381,8 @@ async function main(): Promise<void> {
   await checkStatuses("before the load");
 
   const results = new Map<Target, WrkResult[]>(targets.map((target) => [target, []]));
+  // Sampled after the sign-ups and the upload, so the growth shown is the load's own.
+  const before = sampleMemory(rootPid);
   const peak = new Map(before);
   let peakTotal = total(before);
   const sampler = setInterval(() => {
@@ -377,7 +400,7 @@ async function main(): Promise<void> {
         const result = await runWrk(tools.wrk, target);
         results.get(target)?.push(result);
         console.log(
-          `round ${round} ${target.url.startsWith(app) ? "app  " : "nginx"} ${target.label.padEnd(24)} c${target.connections} ${formatRate(result.requestsPerSecond)} req/s p50 ${formatMs(result.p50Ms)} p99 ${formatMs(result.p99Ms)}${formatErrors(result.errors) === "0" ? "" : ` errors: ${formatErrors(result.errors)}`}`,
+          `round ${round} ${target.url.startsWith(appBase) ? "app  " : "nginx"} ${target.label.padEnd(24)} c${target.connections} ${formatRate(result.requestsPerSecond)} req/s p50 ${formatMs(result.p50Ms)} p99 ${formatMs(result.p99Ms)}${formatErrors(result.errors) === "0" ? "" : ` errors: ${formatErrors(result.errors)}`}`,
         );
       }
       afterRounds.push(sampleMemory(rootPid));
@@ -484,7 +507,10 @@ try {
   await main();
 } catch (error) {
   // After Ctrl-C the interrupted wrk run fails too; that is no news.
-  if (!stopping) console.error(error instanceof Error ? error.message : error);
+  if (!stopping) {
+    console.error(error instanceof Error ? error.message : error);
+    if (server) console.error(`The server's last output:\n${server.output().slice(-4000)}`);
+  }
   process.exitCode = 1;
 } finally {
   await cleanUp();
