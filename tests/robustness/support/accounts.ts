@@ -97,6 +97,7 @@ export async function resetPasswordByMail(
   email: string,
   newPassword: string,
   clientAddress = ownClientAddress(),
+  mailTimeoutMs = 10_000,
 ): Promise<void> {
   const requested = await fetch(`${server.baseUrl}/forgot-password`, {
     method: "POST",
@@ -104,7 +105,7 @@ export async function resetPasswordByMail(
     body: new URLSearchParams({ email }),
   });
   if (!requested.ok) throw new Error(`asking for a reset link failed: ${requested.status}`);
-  const link = await linkFromMail(server, email, "/reset-password");
+  const link = await linkFromMail(server, email, "/reset-password", mailTimeoutMs);
   const reset = await fetch(`${server.baseUrl}/reset-password`, {
     method: "POST",
     headers: formHeaders(server, { "X-Forwarded-For": clientAddress }),
