@@ -12,7 +12,9 @@ const anchor = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "kebab-case");
 const facts = z.array(z.object({ label: text, value: text })).optional();
 const link = z.object({ label: text, href: url, description: text.optional() });
 /** A page of the site itself, such as the abstract upload. */
-const sitePath = z.string().regex(/^\/[a-z0-9/-]*$/, "a path on this site, like /sculc/submit-abstract");
+const sitePath = z
+  .string()
+  .regex(/^\/[a-z0-9/-]*$/, "a path on this site, like /sculc/submit-abstract");
 const embed = z.object({
   kind: z.enum(["slides", "poster", "form", "video", "document"]),
   title: text,
