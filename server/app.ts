@@ -17,6 +17,7 @@ import { getLogger } from "~/lib/logger.server";
 import { cspNonceContext } from "~/lib/request-context";
 import { boundedRequestBodies } from "./http-limits";
 import { createRouterRequestHandler } from "./router-handler";
+import { staticAssets } from "./static-assets";
 
 export { httpLimits } from "./http-limits";
 export { runSupervisor } from "./supervisor";
@@ -167,9 +168,9 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
     // Vite fingerprints everything under /assets, so those files never change and may be cached forever.
     app.use(
       "/assets",
-      express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", fallthrough: false }),
+      staticAssets(`${clientDir}/assets`, { immutable: true, maxAge: "1y", fallthrough: false }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    app.use(staticAssets(clientDir, { maxAge: "1h", index: false }));
   } else if (options.devMiddleware) {
     app.use(options.devMiddleware);
   }
