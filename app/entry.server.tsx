@@ -35,6 +35,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React streams a finished Suspense boundary (the lazily loaded carousel's) after the shell, as a
+        // hidden copy swapped in by an inline script, once the page so far passes this many bytes. Our
+        // pages are small and complete before the shell is sent: keep every boundary in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           hasShellRendered = true;
           const body = new PassThrough();

@@ -25,6 +25,7 @@ import {
   publicPathsOf,
 } from "./public-page-cache";
 import { createRouterRequestHandler } from "./router-handler";
+import { staticAssets } from "./static-assets";
 
 export { httpLimits } from "./http-limits";
 export { runSupervisor } from "./supervisor";
@@ -194,9 +195,9 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
     // Vite fingerprints everything under /assets, so those files never change and may be cached forever.
     app.use(
       "/assets",
-      express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", fallthrough: false }),
+      staticAssets(`${clientDir}/assets`, { immutable: true, maxAge: "1y", fallthrough: false }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    app.use(staticAssets(clientDir, { maxAge: "1h", index: false }));
   } else if (options.devMiddleware) {
     app.use(options.devMiddleware);
   }

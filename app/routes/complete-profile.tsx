@@ -2,13 +2,13 @@ import { data, redirect } from "react-router";
 import {
   completeProfileForm,
   completeProfileWithPasswordForm,
-} from "~/features/accounts/account-forms";
+} from "~/features/accounts/account-forms.server";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { completeProfile, hasPassword } from "~/features/accounts/accounts.server";
 import { CompleteProfilePage } from "~/features/accounts/complete-profile-page";
 import { knownNotice, safeReturnPath } from "~/features/accounts/paths";
 import { requireUser } from "~/features/accounts/session.server";
-import { parseForm } from "~/lib/forms";
+import { parseForm } from "~/lib/forms.server";
 import type { Route } from "./+types/complete-profile";
 
 export const meta: Route.MetaFunction = () => accountMeta("Complete Your Profile");

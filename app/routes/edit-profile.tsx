@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { changePasswordForm, editProfileForm } from "~/features/accounts/account-forms";
+import { changePasswordForm, editProfileForm } from "~/features/accounts/account-forms.server";
 import { accountMeta } from "~/features/accounts/account-meta";
 import {
   accountMessages,
@@ -10,7 +10,7 @@ import {
 import { EditProfilePage } from "~/features/accounts/edit-profile-page";
 import { accountPaths } from "~/features/accounts/paths";
 import { requireProfile, SessionUnavailableError } from "~/features/accounts/session.server";
-import { parseForm } from "~/lib/forms";
+import { parseForm } from "~/lib/forms.server";
 import type { Route } from "./+types/edit-profile";
 
 export const meta: Route.MetaFunction = () => accountMeta("Edit Profile");

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { emailOnlyForm } from "~/features/accounts/account-forms";
+import { emailOnlyForm } from "~/features/accounts/account-forms.server";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { ForgotPasswordPage } from "~/features/accounts/password-reset-pages";
-import { parseForm } from "~/lib/forms";
+import { parseForm } from "~/lib/forms.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => accountMeta("Reset Your Password");

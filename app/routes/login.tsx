@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { emailOnlyForm, loginForm } from "~/features/accounts/account-forms";
+import { emailOnlyForm, loginForm } from "~/features/accounts/account-forms.server";
 import { accountMeta } from "~/features/accounts/account-meta";
 import {
   accountMessages,
@@ -13,7 +13,7 @@ import {
 import { LoginPage } from "~/features/accounts/login-page";
 import { explicitReturnPath, knownNotice } from "~/features/accounts/paths";
 import { getSessionState } from "~/features/accounts/session.server";
-import { parseForm } from "~/lib/forms";
+import { parseForm } from "~/lib/forms.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => accountMeta("Log In");

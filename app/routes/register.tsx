@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { registerForm } from "~/features/accounts/account-forms";
+import { registerForm } from "~/features/accounts/account-forms.server";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { continueSignedIn, registerAccount } from "~/features/accounts/accounts.server";
 import { explicitReturnPath } from "~/features/accounts/paths";
 import { RegisterPage } from "~/features/accounts/register-page";
 import { getSessionState } from "~/features/accounts/session.server";
-import { parseForm } from "~/lib/forms";
+import { parseForm } from "~/lib/forms.server";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => accountMeta("Create an Account");

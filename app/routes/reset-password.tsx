@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { resetPasswordForm } from "~/features/accounts/account-forms";
+import { resetPasswordForm } from "~/features/accounts/account-forms.server";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { resetPassword } from "~/features/accounts/accounts.server";
 import { ResetPasswordPage } from "~/features/accounts/password-reset-pages";
-import { parseForm } from "~/lib/forms";
+import { parseForm } from "~/lib/forms.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => accountMeta("Choose a New Password");

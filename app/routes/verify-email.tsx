@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { emailOnlyForm, verifyEmailForm } from "~/features/accounts/account-forms";
+import { emailOnlyForm, verifyEmailForm } from "~/features/accounts/account-forms.server";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { resendVerificationEmail, verifyEmailToken } from "~/features/accounts/accounts.server";
 import { VerifyEmailPage } from "~/features/accounts/verify-email-page";
-import { parseForm } from "~/lib/forms";
+import { parseForm } from "~/lib/forms.server";
 import type { Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = () => accountMeta("Verify Your Email");

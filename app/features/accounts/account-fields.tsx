@@ -1,5 +1,5 @@
 import { TextField } from "~/components/text-field";
-import { emailLimits, nameLimits } from "./account-forms";
+import { emailLimits, nameLimits } from "./account-limits";
 import { passwordLimits } from "./password-rules";
 
 type FieldErrors = Record<string, string> | undefined;

@@ -1,7 +1,7 @@
-import { z } from "~/lib/zod";
-
 // NIST SP 800-63B: a minimum length, a generous maximum, no composition rules, and a block list. The
 // block list is checked on the server only (common-passwords.server.ts): it is too big for the client.
+// Plain values, no validation library: the fields' HTML constraints use them in the browser and the
+// server's schemas (account-forms.server.ts) enforce them.
 export const passwordLimits = { min: 8, max: 128 } as const;
 
 export const passwordMessages = {
@@ -10,8 +10,3 @@ export const passwordMessages = {
   tooCommon: "That password is too common and easy to guess. Please choose another.",
   mismatch: "Passwords do not match",
 } as const;
-
-export const passwordSchema = z
-  .string()
-  .min(passwordLimits.min, passwordMessages.tooShort)
-  .max(passwordLimits.max, passwordMessages.tooLong);

@@ -1,6 +1,24 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "~/lib/db/schema";
-import { type UserTableColumn, type UserTableQuery, userTablePageSize } from "./user-table";
+import { z } from "~/lib/zod.server";
+import {
+  type UserTableColumn,
+  type UserTableQuery,
+  userTableColumns,
+  userTablePageSize,
+} from "./user-table";
+
+const userTableQuery = z.object({
+  q: z.string().trim().max(200).catch(""),
+  sort: z.enum(userTableColumns).catch("name"),
+  dir: z.enum(["asc", "desc"]).catch("asc"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+}) satisfies z.ZodType<UserTableQuery>;
+
+/** The table's state from the URL; anything unknown or out of range falls back to the default. */
+export function readUserTableQuery(searchParams: URLSearchParams): UserTableQuery {
+  return userTableQuery.parse(Object.fromEntries(searchParams));
+}
 
 export type AdminUserRecord = {
   id: string;

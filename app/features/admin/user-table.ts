@@ -1,5 +1,3 @@
-import { z } from "~/lib/zod";
-
 /** The admin user table's state, kept in the URL so a search or sort can be bookmarked and shared. */
 export const userTableColumns = [
   "name",
@@ -24,18 +22,13 @@ export const userTableColumnLabels: Record<UserTableColumn, string> = {
 
 export const userTablePageSize = 50;
 
-export const userTableQuery = z.object({
-  q: z.string().trim().max(200).catch(""),
-  sort: z.enum(userTableColumns).catch("name"),
-  dir: z.enum(["asc", "desc"]).catch("asc"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
-
-export type UserTableQuery = z.infer<typeof userTableQuery>;
-
-export function readUserTableQuery(searchParams: URLSearchParams): UserTableQuery {
-  return userTableQuery.parse(Object.fromEntries(searchParams));
-}
+// The URL is read on the server (readUserTableQuery in user-table.server.ts); the page only writes it.
+export type UserTableQuery = {
+  q: string;
+  sort: UserTableColumn;
+  dir: "asc" | "desc";
+  page: number;
+};
 
 export function userTableHref(query: UserTableQuery, change: Partial<UserTableQuery> = {}): string {
   const next = { ...query, ...change };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/lib/forms";
-import { completeProfileForm, fillAllFields, registerForm } from "./account-forms";
+import { parseForm } from "~/lib/forms.server";
+import { completeProfileForm, fillAllFields, registerForm } from "./account-forms.server";
 import { passwordMessages } from "./password-rules";
 
 function form(values: Record<string, string>) {

@@ -1,13 +1,18 @@
-import { z } from "~/lib/zod";
-import { passwordMessages, passwordSchema } from "./password-rules";
+import { z } from "~/lib/zod.server";
+import { emailLimits, nameLimits } from "./account-limits";
+import { passwordLimits, passwordMessages } from "./password-rules";
 
 /**
- * The account forms' fields and rules, shared by the pages (field names, limits) and their actions.
+ * The account forms' rules, checked by their actions. Server-only: the pages draw their fields' limits
+ * from account-limits.ts and password-rules.ts, so no validation library reaches the browser.
  * Messages are SPEC's where it has one.
  */
 export const fillAllFields = "Please fill out all fields.";
-export const nameLimits = { max: 80 } as const;
-export const emailLimits = { max: 254 } as const;
+
+const passwordSchema = z
+  .string()
+  .min(passwordLimits.min, passwordMessages.tooShort)
+  .max(passwordLimits.max, passwordMessages.tooLong);
 
 const requiredText = (max: number) =>
   z
