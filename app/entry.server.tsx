@@ -53,7 +53,10 @@ export default function handleRequest(
           callback();
         },
         final(callback) {
-          respond(Buffer.concat(chunks));
+          const html = Buffer.concat(chunks);
+          // Marks the body as whole: the server sends it in one write (server/router-handler.ts).
+          responseHeaders.set("Content-Length", String(html.length));
+          respond(html);
           callback();
         },
       });
