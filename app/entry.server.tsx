@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -21,13 +21,48 @@ export default function handleRequest(
   const nonce = isPublicPageRender ? undefined : loadContext.get(cspNonceContext);
   return new Promise<Response>((resolve, reject) => {
     let hasShellRendered = false;
+    // Set once the body goes one way or the other (streamed, or collected whole).
+    let isPiped = false;
+    let abortTimer: NodeJS.Timeout | undefined;
     const userAgent = request.headers.get("user-agent");
     // Crawlers, SPA-mode builds and the page cache get the whole document at once; browsers get the
     // shell as soon as it is ready.
-    const readyEvent =
-      isPublicPageRender || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
-        ? "onAllReady"
-        : "onShellReady";
+    const waitsForAll =
+      isPublicPageRender || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const respond = (body: BodyInit) => {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+    };
+    // Streams only what is still pending after the shell (deferred data): a page complete at its shell,
+    // which is every page today, is sent as one buffer. React writes a document in 2 KB pieces, and each
+    // piece cost a web-stream hop, a write and a gzip flush of its own.
+    const streamBody = () => {
+      isPiped = true;
+      const body = new PassThrough();
+      body.once("close", () => clearTimeout(abortTimer));
+      respond(createReadableStreamFromReadable(body));
+      pipe(body);
+    };
+    const sendWhole = () => {
+      isPiped = true;
+      clearTimeout(abortTimer);
+      const chunks: Buffer[] = [];
+      const collector = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          chunks.push(chunk);
+          callback();
+        },
+        final(callback) {
+          const html = Buffer.concat(chunks);
+          // Marks the body as whole: the server sends it in one write (server/router-handler.ts).
+          responseHeaders.set("Content-Length", String(html.length));
+          respond(html);
+          callback();
+        },
+      });
+      collector.once("error", reject);
+      pipe(collector);
+    };
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
@@ -39,19 +74,16 @@ export default function handleRequest(
         // hidden copy swapped in by an inline script, once the page so far passes this many bytes. Our
         // pages are small and complete before the shell is sent: keep every boundary in place.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyEvent]() {
+        onShellReady() {
           hasShellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+          // React reports "all ready" right after the shell, in the same turn, when nothing is pending.
+          if (!waitsForAll) queueMicrotask(() => isPiped || streamBody());
+        },
+        onAllReady() {
+          if (!isPiped) sendWhole();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -61,6 +93,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    // Cleared once the document is out: a pending timer keeps the whole render in memory until it fires.
+    abortTimer = setTimeout(abort, streamTimeout + 1_000);
   });
 }

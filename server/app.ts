@@ -18,6 +18,7 @@ import { getLogger } from "~/lib/logger.server";
 import { createPublicPagesRevisionSource } from "~/lib/public-pages.server";
 import { cspNonceContext } from "~/lib/request-context";
 import { boundedRequestBodies } from "./http-limits";
+import { onlyForFilesIn } from "./known-files";
 import {
   createCacheRenderer,
   createPageStateReader,
@@ -197,7 +198,7 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
       "/assets",
       staticAssets(`${clientDir}/assets`, { immutable: true, maxAge: "1y", fallthrough: false }),
     );
-    app.use(staticAssets(clientDir, { maxAge: "1h", index: false }));
+    app.use(onlyForFilesIn(clientDir, staticAssets(clientDir, { maxAge: "1h", index: false })));
   } else if (options.devMiddleware) {
     app.use(options.devMiddleware);
   }
@@ -260,6 +261,8 @@ function refuseCrossSiteForms(baseUrl: string): RequestHandler {
 
 function requestLogger(): RequestHandler {
   const logger = getLogger();
+  // Below LOG_LEVEL=info the line would be dropped: skip the timer and the listener too.
+  if (!logger.isLevelEnabled("info")) return (_req, _res, next) => next();
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {

@@ -100,6 +100,12 @@ async function sendResponse(res: express.Response, response: Response) {
     res.end();
     return;
   }
+  // A body of known length (a whole document, app/entry.server.tsx) goes out in one write: the
+  // compression middleware then deflates it in one pass instead of a flush per piece.
+  if (response.headers.has("content-length")) {
+    res.end(Buffer.from(await response.arrayBuffer()));
+    return;
+  }
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {

@@ -8,6 +8,7 @@ import {
   shutdownGraceMs,
   workerConfigErrorExitCode,
 } from "./worker";
+import { workerExecArgv } from "./worker-flags";
 
 /** Workers that die before they ever serve this many times within the window mean a start-up bug. */
 const failedStartsLimit = 5;
@@ -38,7 +39,10 @@ export async function runSupervisor(options: { workerArgs?: string[] } = {}) {
   // moment is never answered nor closed: the client hangs. Accepting in the workers loses only what the
   // dying worker had already accepted, which the kernel resets.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  cluster.setupPrimary({ args: options.workerArgs ?? process.argv.slice(2) });
+  cluster.setupPrimary({
+    args: options.workerArgs ?? process.argv.slice(2),
+    execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS),
+  });
 
   const livingWorkers = new Set<Worker>();
   const readyWorkers = new Set<number>();

@@ -4,38 +4,53 @@
  */
 export const conferenceTimeZone = "America/Los_Angeles";
 
+// Building an Intl.DateTimeFormat loads locale and zone data (tens of microseconds, several per page);
+// a formatter is immutable and reusable, so each one is built once.
+const longDate = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const conferenceDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: conferenceTimeZone,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+const conferenceDateTime = new Intl.DateTimeFormat("en-US", {
+  timeZone: conferenceTimeZone,
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+const conferenceWallClock = new Intl.DateTimeFormat("en-CA", {
+  timeZone: conferenceTimeZone,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
 /** "Saturday, May 17, 2025" */
 export function formatLongDate(isoDate: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${isoDate}T00:00:00Z`));
+  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 /** Today's calendar day where the conference is, as YYYY-MM-DD. */
 export function todayInConferenceTimeZone(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: conferenceTimeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return conferenceDay.format(now);
 }
 
 /** A moment as people at the conference read it, zone named: "Mar 3, 2025, 4:05 PM PST". */
 export function formatConferenceDateTime(isoMoment: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: conferenceTimeZone,
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(new Date(isoMoment));
+  return conferenceDateTime.format(new Date(isoMoment));
 }
 
 /**
@@ -49,15 +64,7 @@ export function conferenceLocalTimeToIso(local: string): string | null {
   // The zone's offset at that moment, found by formatting it there; once more in case DST differs.
   let guess = asUtc.getTime();
   for (let pass = 0; pass < 2; pass++) {
-    const parts = new Intl.DateTimeFormat("en-CA", {
-      timeZone: conferenceTimeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    }).formatToParts(new Date(guess));
+    const parts = conferenceWallClock.formatToParts(new Date(guess));
     const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "00";
     const shown = Date.parse(
       `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}:00Z`,

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { KyselyPlugin } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMailer } from "~/lib/mail/mailer.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
@@ -8,7 +9,12 @@ import type { TestDatabase } from "../../../tests/support/test-databases";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { createAuth } from "./auth.server";
 import { accountRateLimits } from "./rate-limits.server";
-import { readSession, sessionAbsoluteLifetimeMs, toAccountUser } from "./session.server";
+import {
+  quickSessionReaderFor,
+  readSession,
+  sessionAbsoluteLifetimeMs,
+  toAccountUser,
+} from "./session.server";
 
 const baseUrl = "http://localhost:3999";
 const silentLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -66,6 +72,19 @@ function cookieHeaders(setCookie: Headers): Headers {
     .map((cookie) => cookie.split(";")[0] ?? "")
     .filter((cookie) => cookie && !cookie.endsWith("="));
   return new Headers({ cookie: cookies.join("; ") });
+}
+
+/** The database with every query it runs counted (Kysely hands each result to its plugins). */
+function countingQueries(database: TestDatabase) {
+  const counter = { queries: 0 };
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      counter.queries++;
+      return args.result;
+    },
+  };
+  return { database: { ...database, db: database.db.withPlugin(plugin) }, counter };
 }
 
 for (const target of testDatabaseTargets()) {
@@ -231,6 +250,83 @@ for (const target of testDatabaseTargets()) {
       expect(toAccountUser(ownerSession?.user as never, []).isAdmin).toBe(false);
     });
 
+    it("reads a live session in one query without better-auth, and leaves every other case to it", async () => {
+      const { database, counter } = countingQueries(await databases.openMigrated());
+      const { auth, readMail } = createTestAuth(database);
+      await auth.api.signUpEmail({ body: registration });
+      await auth.api.verifyEmail({
+        query: {
+          token:
+            linkIn(
+              mailAbout(await readMail(), "Verify your email address"),
+              "/verify-email",
+            ).searchParams.get("token") ?? "",
+        },
+      });
+      const signedIn = await auth.api.signInEmail({
+        body: { email: registration.email, password: registration.password },
+        returnHeaders: true,
+      });
+      const cookie = cookieHeaders(signedIn.headers);
+      const readQuickly = await quickSessionReaderFor(auth, database);
+      const options = { adminEmails: [registration.email.toLowerCase()], readQuickly };
+
+      counter.queries = 0;
+      const slow = await readSession(auth, cookie, { adminEmails: options.adminEmails });
+      const slowQueries = counter.queries;
+      counter.queries = 0;
+      const quick = await readSession(auth, cookie, options);
+      expect(counter.queries).toBe(1);
+      expect(slowQueries).toBeGreaterThan(1);
+      expect(quick.state).toEqual(slow.state);
+      expect(quick.state).toMatchObject({
+        status: "signed-in",
+        user: { firstName: "Ada", hasProfile: true, isEmailVerified: true, isAdmin: false },
+      });
+      expect(quick.headers.getSetCookie()).toEqual([]);
+
+      // A forged or altered signature is no session, without a query.
+      const [name, value] = (cookie.get("cookie") ?? "").split("=") as [string, string];
+      const signed = decodeURIComponent(value);
+      const forged = `${signed.slice(0, signed.lastIndexOf(".") + 1)}${"A".repeat(43)}=`;
+      counter.queries = 0;
+      for (const wrong of [forged, signed.replace(/^./, "x"), signed.replace(/\+/g, "-")]) {
+        if (wrong === signed) continue;
+        const read = await readSession(
+          auth,
+          new Headers({ cookie: `${name}=${encodeURIComponent(wrong)}` }),
+          options,
+        );
+        expect(read.state.status).toBe("signed-out");
+      }
+      expect(counter.queries).toBe(0);
+
+      // Renewal due (a day since the last one): better-auth renews the row and sends a new cookie.
+      const row = await database.db.selectFrom("session").selectAll().executeTakeFirstOrThrow();
+      const dueAt = new Date(Date.now() + 6 * 24 * 60 * 60 * 1000 - 60_000);
+      await database.db
+        .updateTable("session")
+        .set({ expiresAt: database.dialect === "postgres" ? dueAt : dueAt.toISOString() })
+        .where("id", "=", row.id)
+        .execute();
+      expect((await readQuickly(cookie.get("cookie"))).kind).toBe("undecided");
+      const renewed = await readSession(auth, cookie, options);
+      expect(renewed.state.status).toBe("signed-in");
+      expect(renewed.headers.getSetCookie().join()).toContain("session_token=");
+      expect((await readQuickly(cookie.get("cookie"))).kind).toBe("live");
+
+      // Signed out: the row is gone, so the very next read refuses the cookie.
+      await auth.api.signOut({ headers: cookie });
+      expect((await readQuickly(cookie.get("cookie"))).kind).toBe("undecided");
+      expect((await readSession(auth, cookie, options)).state.status).toBe("signed-out");
+      // Other better-auth cookies are better-auth's to interpret.
+      const withMarker = new Headers({
+        cookie: `${cookie.get("cookie")}; better-auth.dont_remember=x`,
+      });
+      expect((await readQuickly(withMarker.get("cookie"))).kind).toBe("undecided");
+      expect((await readQuickly(null)).kind).toBe("none");
+    });
+
     it("ends a session 30 days after sign-in however recently it was used", async () => {
       const database = await databases.openMigrated();
       const { auth, readMail } = createTestAuth(database);
@@ -249,7 +345,7 @@ for (const target of testDatabaseTargets()) {
         returnHeaders: true,
       });
       const cookie = cookieHeaders(signedIn.headers);
-      const options = { adminEmails: [] };
+      const options = { adminEmails: [], readQuickly: await quickSessionReaderFor(auth, database) };
       const day = 24 * 60 * 60 * 1000;
       const fresh = await readSession(auth, cookie, options);
       expect(fresh.state.status).toBe("signed-in");

@@ -4,11 +4,15 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
+import type { DatabaseHandle } from "~/lib/db/database.server";
+import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
+import { singleton } from "~/lib/singleton.server";
 import type { AccountUser, Viewer } from "./account-user";
 import { type Auth, getAuth } from "./auth.server";
 import { completeProfilePath, loginPath } from "./paths";
+import { createQuickSessionReader, type QuickSessionRead } from "./session-read.server";
 
 export type SessionState =
   | { status: "signed-in"; user: AccountUser }
@@ -25,7 +29,7 @@ type SessionUser = {
   firstName?: string | null;
   lastName?: string | null;
   role?: string | null;
-  profileCompleted?: boolean | null;
+  profileCompleted?: boolean | number | null;
   mailboxConfirmedAt?: Date | string | null;
 };
 
@@ -57,31 +61,69 @@ export function toAccountUser(
  */
 export const sessionAbsoluteLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 
+export type QuickSessionReader = (cookieHeader: string | null) => Promise<QuickSessionRead>;
+
+/** The quick session read (session-read.server.ts) with better-auth's own secret and cookie names. */
+export async function quickSessionReaderFor(
+  auth: Pick<Auth, "$context">,
+  database: DatabaseHandle,
+): Promise<QuickSessionReader> {
+  const context = await auth.$context;
+  return createQuickSessionReader(database, {
+    secret: context.secret,
+    sessionTokenName: context.authCookies.sessionToken.name,
+    expiresInSeconds: context.sessionConfig.expiresIn,
+    updateAgeSeconds: context.sessionConfig.updateAge,
+  });
+}
+
+function getQuickSessionReader(): Promise<QuickSessionReader> {
+  return singleton("quick-session-reader", () => quickSessionReaderFor(getAuth(), getDatabase()));
+}
+
 /**
  * The request's session, checked against the absolute lifetime on every read: an older one is deleted
- * (so every process refuses it from now on) and the visitor is signed out.
+ * (so every process refuses it from now on) and the visitor is signed out. With `readQuickly`, a live
+ * session that needs nothing written is read in one query; everything else goes through better-auth.
  */
 export async function readSession(
   auth: Pick<Auth, "api">,
   headers: Headers,
-  options: { now?: Date; adminEmails?: readonly string[] } = {},
+  options: { now?: Date; adminEmails?: readonly string[]; readQuickly?: QuickSessionReader } = {},
 ): Promise<{ state: SessionState; headers: Headers }> {
   const now = options.now ?? new Date();
-  const { headers: cookieHeaders, response } = await auth.api.getSession({
-    headers,
-    returnHeaders: true,
-  });
-  if (!response) return { state: { status: "signed-out" }, headers: cookieHeaders };
-  const createdAt = new Date(response.session.createdAt).getTime();
-  if (!(now.getTime() - createdAt < sessionAbsoluteLifetimeMs)) {
-    await auth.api.revokeSession({ body: { token: response.session.token }, headers });
+  const adminEmails = options.adminEmails ?? getEnv().adminEmails;
+  const quick = options.readQuickly
+    ? await options.readQuickly(headers.get("cookie"))
+    : ({ kind: "undecided" } as const);
+  if (quick.kind === "none") return { state: { status: "signed-out" }, headers: new Headers() };
+  let token: string;
+  let createdAt: Date | string;
+  let user: SessionUser;
+  let cookieHeaders: Headers;
+  if (quick.kind === "live") {
+    const { row } = quick;
+    token = row.token;
+    createdAt = row.createdAt;
+    user = { ...row, id: row.userId, emailVerified: Boolean(row.emailVerified) };
+    cookieHeaders = new Headers();
+  } else {
+    const { headers: setCookies, response } = await auth.api.getSession({
+      headers,
+      returnHeaders: true,
+    });
+    if (!response) return { state: { status: "signed-out" }, headers: setCookies };
+    token = response.session.token;
+    createdAt = response.session.createdAt;
+    user = response.user;
+    cookieHeaders = setCookies;
+  }
+  if (!(now.getTime() - new Date(createdAt).getTime() < sessionAbsoluteLifetimeMs)) {
+    await auth.api.revokeSession({ body: { token }, headers });
     return { state: { status: "signed-out" }, headers: new Headers() };
   }
   return {
-    state: {
-      status: "signed-in",
-      user: toAccountUser(response.user, options.adminEmails ?? getEnv().adminEmails),
-    },
+    state: { status: "signed-in", user: toAccountUser(user, adminEmails) },
     headers: cookieHeaders,
   };
 }
@@ -97,7 +139,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
 ) => {
   let cookieHeaders: Headers | undefined;
   try {
-    const session = await readSession(getAuth(), request.headers);
+    const session = await readSession(getAuth(), request.headers, {
+      readQuickly: await getQuickSessionReader(),
+    });
     cookieHeaders = session.headers;
     context.set(sessionContext, session.state);
   } catch (error) {

@@ -9,6 +9,7 @@ import {
   type MigrationResultSet,
   Migrator,
   PostgresDialect,
+  type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -80,6 +81,40 @@ class ImmediateTransactionSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * Kysely's SQLite driver prepares every query's statement anew (parsing and planning the SQL), which was
+ * a few percent of a signed-in page's CPU time. The app's queries are a few dozen fixed texts, so their
+ * statements are kept, the least recently used dropped beyond `limit` (texts that vary, such as
+ * `in (?, ?, ...)` lists, cannot grow it without bound). A statement still iterating (a streamed query)
+ * is never handed out twice.
+ */
+export function withStatementCache(connection: SQLite.Database, limit = 200): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      connection.close();
+    },
+    prepare: (text: string) => {
+      const cached = statements.get(text);
+      if (cached && !cached.busy) {
+        // Re-inserted, so the map's order is least recently used first.
+        statements.delete(text);
+        statements.set(text, cached);
+        return cached;
+      }
+      const statement = connection.prepare(text);
+      if (cached) return statement;
+      statements.set(text, statement);
+      if (statements.size > limit) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.dialect === "sqlite") {
     fs.mkdirSync(path.dirname(options.filename), { recursive: true });
@@ -91,7 +126,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     connection.pragma("busy_timeout = 5000");
     connection.pragma("foreign_keys = ON");
     const db = new Kysely<Database>({
-      dialect: new ImmediateTransactionSqliteDialect({ database: connection }),
+      dialect: new ImmediateTransactionSqliteDialect({ database: withStatementCache(connection) }),
     });
     return {
       db,
