@@ -1,12 +1,15 @@
+import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
 // HTTP behaviour does not depend on the viewport; run it once.
 test.skip(({ isMobile }) => isMobile, "server behaviour is checked on the desktop project");
 
 test.describe("server", () => {
-  test("sends security headers with a fresh script nonce on every page", async ({ request }) => {
-    const first = await request.get("/");
-    const second = await request.get("/");
+  test("sends security headers on every page; freshly rendered pages get a new script nonce each time", async ({
+    request,
+  }) => {
+    const first = await request.get("/login");
+    const second = await request.get("/login");
     expect(first.status()).toBe(200);
     const headers = first.headers();
     expect(headers["x-content-type-options"]).toBe("nosniff");
@@ -27,6 +30,27 @@ test.describe("server", () => {
     const inlineScripts = html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [];
     expect(inlineScripts.length).toBeGreaterThan(0);
     for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce(csp)}"`);
+  });
+
+  test("a public page from the cache allows exactly its own inline scripts, by hash", async ({
+    request,
+  }) => {
+    const response = await request.get("/");
+    expect(response.headers()["server-timing"]).toMatch(/page-cache/);
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    const csp = response.headers()["content-security-policy"] ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain("'nonce-");
+    expect(csp).not.toContain("'unsafe-inline' ");
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    const listed = csp.match(/'sha256-[^']+'/g) ?? [];
+    expect(listed.length).toBe(new Set(scripts.map((script) => script[1])).size);
+    for (const [, text = ""] of scripts) {
+      const digest = createHash("sha256").update(text, "utf8").digest("base64");
+      expect(csp).toContain(`'sha256-${digest}'`);
+    }
   });
 
   test("the home page runs without a single policy violation or console error", async ({
