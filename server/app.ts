@@ -170,7 +170,7 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
         render: createCacheRenderer(build, options.mode, env.baseUrl),
         readState: createPageStateReader({
           buildVersion: build.assets.version,
-          readRevision: createPublicPagesRevisionSource(database),
+          readRevision: createPublicPagesRevisionSource(database.db),
         }),
         hasSessionCookie,
         onError: (error, path) => logger.error({ err: error, path }, "public page cache failed"),

@@ -4,12 +4,13 @@ import zlib from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRevisionReader } from "~/lib/public-pages.server";
+import { rawGet } from "../tests/support/raw-get";
+import { preferredEncoding } from "./accept-encoding";
 import {
   createPageStateReader,
   createPublicPageCache,
   inlineScriptHashes,
   type PublicPageCacheOptions,
-  preferredEncoding,
 } from "./public-page-cache";
 
 const inlineScript = "window.__page = 1;";
@@ -179,30 +180,9 @@ describe("public page cache", () => {
     expect(plain.headers.get("vary")).toBe("Accept-Encoding, Cookie");
     expect(plain.headers.get("cache-control")).toBe("no-cache");
 
-    // fetch would decompress on its own; read the raw bytes over node:http instead.
-    const raw = async (encoding: string, extra: Record<string, string> = {}) => {
-      const http = await import("node:http");
-      return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-        (resolve, reject) => {
-          const request = http.get(
-            site.url("/"),
-            { headers: { "accept-encoding": encoding, ...extra } },
-            (response) => {
-              const chunks: Buffer[] = [];
-              response.on("data", (chunk: Buffer) => chunks.push(chunk));
-              response.on("end", () =>
-                resolve({
-                  status: response.statusCode ?? 0,
-                  headers: response.headers,
-                  body: Buffer.concat(chunks),
-                }),
-              );
-            },
-          );
-          request.on("error", reject);
-        },
-      );
-    };
+    // fetch would decompress on its own; read the raw bytes instead.
+    const raw = (encoding: string, extra: Record<string, string> = {}) =>
+      rawGet(site.url("/"), { "accept-encoding": encoding, ...extra });
     const brotli = await raw("gzip, deflate, br");
     expect(brotli.headers["content-encoding"]).toBe("br");
     expect(zlib.brotliDecompressSync(brotli.body).toString()).toBe(html);

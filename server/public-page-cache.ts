@@ -1,15 +1,15 @@
 import crypto from "node:crypto";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { todayInConferenceTimeZone } from "~/lib/dates";
+import { compressOnce } from "~/lib/precompress.server";
 import {
   cspNonceContext,
   isPublicPageHandle,
   type PublicPageRender,
   publicPageRenderContext,
 } from "~/lib/request-context";
+import { type ContentEncoding, preferredEncoding } from "./accept-encoding";
 
 /**
  * Public pages for signed-out visitors, served from rendered, pre-compressed bodies
@@ -36,8 +36,6 @@ export type PublicPageCacheOptions = {
   onError?: (error: unknown, path: string) => void;
 };
 
-type Encoding = "br" | "gzip" | "identity";
-
 type CachedPage = {
   state: string;
   expiresAt: number | null;
@@ -45,11 +43,8 @@ type CachedPage = {
   contentType: string;
   /** The CSP sources that allow this page's inline scripts, in place of a per-response nonce. */
   scriptSources: string;
-  bodies: Record<Encoding, Buffer>;
+  bodies: Record<ContentEncoding, Buffer>;
 };
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
 
 export function createPublicPageCache(options: PublicPageCacheOptions): RequestHandler {
   const now = options.now ?? Date.now;
@@ -147,23 +142,14 @@ async function renderForCache(
     return null;
   }
   const html = Buffer.from(await response.arrayBuffer());
-  const [gzipped, brotlied] = await Promise.all([
-    gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION }),
-    brotli(html, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    }),
-  ]);
+  const compressed = await compressOnce(html);
   return {
     state,
     expiresAt,
     etag: crypto.createHash("sha256").update(html).digest("base64url").slice(0, 27),
     contentType,
     scriptSources: inlineScriptHashes(html.toString("utf8")),
-    bodies: { identity: html, gzip: gzipped, br: brotlied },
+    bodies: { identity: html, ...compressed },
   };
 }
 
@@ -181,25 +167,6 @@ export function inlineScriptHashes(html: string): string {
   }
   // A page without inline scripts still needs a source in place of the nonce; 'self' is already there.
   return hashes.size ? [...hashes].join(" ") : "'self'";
-}
-
-/** br over gzip over nothing, as the Accept-Encoding header allows (q=0 refuses). */
-export function preferredEncoding(header: string | string[] | undefined): Encoding {
-  if (!header) return "identity";
-  const accepted = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(",") : header).split(",")) {
-    const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
-    let quality = 1;
-    for (const parameter of parameters) {
-      const [key, value] = parameter.trim().split("=");
-      if (key === "q") quality = Number(value);
-    }
-    if (name) accepted.set(name, Number.isNaN(quality) ? 0 : quality);
-  }
-  const qualityOf = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
-  if (qualityOf("br") > 0) return "br";
-  if (qualityOf("gzip") > 0) return "gzip";
-  return "identity";
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +8,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompressDirectory } from "../scripts/lib/precompress";
+import { rawGet } from "../tests/support/raw-get";
 import { chooseEncoding, staticAssets } from "./static-assets";
 
 // A build folder as `npm run build` leaves it, served the way server/app.ts serves build/client.
@@ -52,25 +53,8 @@ afterAll(async () => {
 });
 
 /** A raw GET (fetch would ask for and undo compression by itself). */
-function get(urlPath: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .get(`${baseUrl}${urlPath}`, { headers }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        })
-        .on("error", reject);
-    },
-  );
-}
+const get = (urlPath: string, headers: Record<string, string> = {}) =>
+  rawGet(`${baseUrl}${urlPath}`, headers);
 
 describe("the build script", () => {
   it("writes Brotli and gzip variants of text files only", () => {

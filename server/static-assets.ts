@@ -1,28 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
+import { preferredEncoding } from "./accept-encoding";
 
 type Encoding = "br" | "gzip";
 const fileSuffix: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
 
-/**
- * The encoding to send a precompressed file in: Brotli when the client accepts it, else gzip, else
- * none. An encoding the client gives `q=0` is refused, `*` stands for any encoding not named, and a
- * request without Accept-Encoding gets the file as it is.
- */
+/** The precompressed variant to send, if any (server/accept-encoding.ts decides). */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-    weights.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
-  if (weight("br") > 0) return "br";
-  if (weight("gzip") > 0) return "gzip";
-  return undefined;
+  const encoding = preferredEncoding(acceptEncoding);
+  return encoding === "identity" ? undefined : encoding;
 }
 
 /** URL path -> the compressed variants written next to that file by scripts/precompress-assets.ts. */

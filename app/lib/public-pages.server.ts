@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { DatabaseHandle } from "./db/database.server";
+import { readAppSetting, writeAppSetting } from "./app-settings.server";
 import type { Database } from "./db/schema";
 
 /**
@@ -17,37 +17,20 @@ const revisionKey = "public-pages-revision";
 /** Call inside the transaction that changes something a public page shows. */
 export async function markPublicPagesChanged(trx: Transaction<Database>): Promise<void> {
   // Any new value will do: the cache compares for equality, never for order.
-  const value = `${Date.now().toString(36)}-${crypto.randomBytes(6).toString("hex")}`;
-  const updatedAt = new Date().toISOString();
-  await trx
-    .insertInto("app_setting")
-    .values({ key: revisionKey, value, updated_at: updatedAt })
-    .onConflict((conflict) => conflict.column("key").doUpdateSet({ value, updated_at: updatedAt }))
-    .execute();
+  await writeAppSetting(
+    trx,
+    revisionKey,
+    `${Date.now().toString(36)}-${crypto.randomBytes(6).toString("hex")}`,
+  );
 }
 
 /**
- * Reads the revision for every cached page served, so it must cost microseconds: on SQLite one prepared
- * statement on the process's connection (no query building, no round trip); on PostgreSQL a query that
- * answers all requests waiting for it (`createRevisionReader`).
+ * Read for every cached page served; one query answers all requests waiting for it
+ * (`createRevisionReader`), and on SQLite the statement is prepared once (the connection's statement
+ * cache in database.server.ts).
  */
-export function createPublicPagesRevisionSource(handle: DatabaseHandle): () => Promise<string> {
-  if (handle.client.dialect === "sqlite") {
-    const statement = handle.client.connection
-      .prepare("select value from app_setting where key = ?")
-      .pluck();
-    return async () => (statement.get(revisionKey) as string | undefined) ?? "initial";
-  }
-  return createRevisionReader(() => readPublicPagesRevision(handle.db));
-}
-
-export async function readPublicPagesRevision(db: Kysely<Database>): Promise<string> {
-  const row = await db
-    .selectFrom("app_setting")
-    .select("value")
-    .where("key", "=", revisionKey)
-    .executeTakeFirst();
-  return row?.value ?? "initial";
+export function createPublicPagesRevisionSource(db: Kysely<Database>): () => Promise<string> {
+  return createRevisionReader(async () => (await readAppSetting(db, revisionKey)) ?? "initial");
 }
 
 /**

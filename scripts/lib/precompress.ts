@@ -1,10 +1,6 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
+import { compressOnce } from "../../app/lib/precompress.server";
 
 /** Text formats worth compressing; images (WebP, PNG) and PDFs are compressed already. */
 export const compressibleExtensions = new Set([
@@ -44,20 +40,11 @@ export async function precompressDirectory(dir: string): Promise<PrecompressSumm
     compressibleExtensions.has(path.extname(file).toLowerCase()),
   );
   const summary: PrecompressSummary = { files: 0, bytes: 0, brotliBytes: 0 };
-  // zlib's asynchronous calls run on libuv's thread pool, so files compress on every core.
+  // Compression runs on libuv's thread pool, so files compress on every core.
   await Promise.all(
     files.map(async (file) => {
       const bytes = await readFile(file);
-      const [br, gz] = await Promise.all([
-        brotli(bytes, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-          },
-        }),
-        gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
-      ]);
+      const { br, gzip: gz } = await compressOnce(bytes);
       if (br.length < bytes.length) await writeFile(`${file}.br`, br);
       if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz);
       if (br.length < bytes.length || gz.length < bytes.length) {

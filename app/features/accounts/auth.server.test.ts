@@ -74,6 +74,23 @@ function cookieHeaders(setCookie: Headers): Headers {
   return new Headers({ cookie: cookies.join("; ") });
 }
 
+/** Registers `registration`, follows the mailed verification link, signs in: the session cookie. */
+async function signUpVerifiedAndSignIn(
+  auth: ReturnType<typeof createTestAuth>["auth"],
+  readMail: () => Promise<string[]>,
+): Promise<Headers> {
+  await auth.api.signUpEmail({ body: registration });
+  const mail = mailAbout(await readMail(), "Verify your email address");
+  await auth.api.verifyEmail({
+    query: { token: linkIn(mail, "/verify-email").searchParams.get("token") ?? "" },
+  });
+  const signedIn = await auth.api.signInEmail({
+    body: { email: registration.email, password: registration.password },
+    returnHeaders: true,
+  });
+  return cookieHeaders(signedIn.headers);
+}
+
 /** The database with every query it runs counted (Kysely hands each result to its plugins). */
 function countingQueries(database: TestDatabase) {
   const counter = { queries: 0 };
@@ -147,16 +164,7 @@ for (const target of testDatabaseTargets()) {
     it("ends the session on the server at sign-out, so a replayed cookie is refused", async () => {
       const database = await databases.openMigrated();
       const { auth, readMail } = createTestAuth(database);
-      await auth.api.signUpEmail({ body: registration });
-      const mail = mailAbout(await readMail(), "Verify your email address");
-      await auth.api.verifyEmail({
-        query: { token: linkIn(mail, "/verify-email").searchParams.get("token") ?? "" },
-      });
-      const signedIn = await auth.api.signInEmail({
-        body: { email: registration.email, password: registration.password },
-        returnHeaders: true,
-      });
-      const cookie = cookieHeaders(signedIn.headers);
+      const cookie = await signUpVerifiedAndSignIn(auth, readMail);
       expect(await auth.api.getSession({ headers: cookie })).not.toBeNull();
       await auth.api.signOut({ headers: cookie });
       expect(await auth.api.getSession({ headers: cookie })).toBeNull();
@@ -203,23 +211,8 @@ for (const target of testDatabaseTargets()) {
       const adminEmails = ["ada.lovelace@example.edu"];
       // Someone registers the configured address with a password of their own, and the address gets
       // verified (the owner pressed the button without reading, say).
-      await auth.api.signUpEmail({ body: registration });
-      await auth.api.verifyEmail({
-        query: {
-          token:
-            linkIn(
-              mailAbout(await readMail(), "Verify your email address"),
-              "/verify-email",
-            ).searchParams.get("token") ?? "",
-        },
-      });
-      const stranger = await auth.api.signInEmail({
-        body: { email: registration.email, password: registration.password },
-        returnHeaders: true,
-      });
-      const strangerSession = await auth.api.getSession({
-        headers: cookieHeaders(stranger.headers),
-      });
+      const strangerCookie = await signUpVerifiedAndSignIn(auth, readMail);
+      const strangerSession = await auth.api.getSession({ headers: strangerCookie });
       expect(strangerSession).not.toBeNull();
       expect(toAccountUser(strangerSession?.user as never, adminEmails).isAdmin).toBe(false);
 
@@ -238,7 +231,7 @@ for (const target of testDatabaseTargets()) {
           "/reset-password",
         ).searchParams.get("token") ?? "";
       await auth.api.resetPassword({ body: { token, newPassword: "difference-engine-1822" } });
-      expect(await auth.api.getSession({ headers: cookieHeaders(stranger.headers) })).toBeNull();
+      expect(await auth.api.getSession({ headers: strangerCookie })).toBeNull();
       expect((await consumeRateLimit(database, rule, registration.email)).isAllowed).toBe(true);
       const owner = await auth.api.signInEmail({
         body: { email: registration.email, password: "difference-engine-1822" },
@@ -253,21 +246,7 @@ for (const target of testDatabaseTargets()) {
     it("reads a live session in one query without better-auth, and leaves every other case to it", async () => {
       const { database, counter } = countingQueries(await databases.openMigrated());
       const { auth, readMail } = createTestAuth(database);
-      await auth.api.signUpEmail({ body: registration });
-      await auth.api.verifyEmail({
-        query: {
-          token:
-            linkIn(
-              mailAbout(await readMail(), "Verify your email address"),
-              "/verify-email",
-            ).searchParams.get("token") ?? "",
-        },
-      });
-      const signedIn = await auth.api.signInEmail({
-        body: { email: registration.email, password: registration.password },
-        returnHeaders: true,
-      });
-      const cookie = cookieHeaders(signedIn.headers);
+      const cookie = await signUpVerifiedAndSignIn(auth, readMail);
       const readQuickly = await quickSessionReaderFor(auth, database);
       const options = { adminEmails: [registration.email.toLowerCase()], readQuickly };
 
@@ -330,21 +309,7 @@ for (const target of testDatabaseTargets()) {
     it("ends a session 30 days after sign-in however recently it was used", async () => {
       const database = await databases.openMigrated();
       const { auth, readMail } = createTestAuth(database);
-      await auth.api.signUpEmail({ body: registration });
-      await auth.api.verifyEmail({
-        query: {
-          token:
-            linkIn(
-              mailAbout(await readMail(), "Verify your email address"),
-              "/verify-email",
-            ).searchParams.get("token") ?? "",
-        },
-      });
-      const signedIn = await auth.api.signInEmail({
-        body: { email: registration.email, password: registration.password },
-        returnHeaders: true,
-      });
-      const cookie = cookieHeaders(signedIn.headers);
+      const cookie = await signUpVerifiedAndSignIn(auth, readMail);
       const options = { adminEmails: [], readQuickly: await quickSessionReaderFor(auth, database) };
       const day = 24 * 60 * 60 * 1000;
       const fresh = await readSession(auth, cookie, options);

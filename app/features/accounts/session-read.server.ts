@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { CompiledQuery } from "kysely";
 import type { DatabaseHandle } from "~/lib/db/database.server";
 import type { DbBoolean, DbTimestamp } from "~/lib/db/schema";
+import { isBetterAuthCookieName } from "./session-cookie";
 
 /** What better-auth's context says about its cookies and secret (`(await auth.$context)`). */
 export type SessionCookieSettings = {
@@ -37,8 +38,6 @@ export type QuickSessionRead =
   | { kind: "none" }
   | { kind: "live"; row: SessionRow }
   | { kind: "undecided" };
-
-const cookiePrefix = /^(?:__Secure-)?better-auth\./;
 
 /**
  * Reads the request's session with one prepared query (session joined to its user by the unique token)
@@ -91,7 +90,7 @@ export function createQuickSessionReader(
     for (const [name, value] of cookies) {
       if (name === settings.sessionTokenName) signedValue = value;
       // The "don't remember me" marker or cached session data: better-auth decides what they mean.
-      else if (cookiePrefix.test(name)) return { kind: "undecided" };
+      else if (isBetterAuthCookieName(name)) return { kind: "undecided" };
     }
     if (!signedValue) return { kind: "none" };
     const token = verifiedToken(signedValue, hmacKey);

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { readAppSetting, writeAppSetting } from "~/lib/app-settings.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
 import { markPublicPagesChanged } from "~/lib/public-pages.server";
@@ -12,14 +13,10 @@ const settingKey = "call-for-abstracts";
  * closing time until someone changes it, so a fresh clone can try the whole flow.
  */
 export async function readCallForAbstracts(db: Kysely<Database>): Promise<CallForAbstracts> {
-  const row = await db
-    .selectFrom("app_setting")
-    .select("value")
-    .where("key", "=", settingKey)
-    .executeTakeFirst();
-  if (!row) return { isOpen: true, closesAt: null };
+  const value = await readAppSetting(db, settingKey);
+  if (value === null) return { isOpen: true, closesAt: null };
   try {
-    const parsed = JSON.parse(row.value) as Partial<CallForAbstracts>;
+    const parsed = JSON.parse(value) as Partial<CallForAbstracts>;
     return {
       isOpen: parsed.isOpen !== false,
       closesAt: typeof parsed.closesAt === "string" ? parsed.closesAt : null,
@@ -39,16 +36,8 @@ export async function setCallForAbstracts(
   call: CallForAbstracts,
   actor: AuditActor,
 ): Promise<void> {
-  const value = JSON.stringify(call);
-  const updatedAt = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("app_setting")
-      .values({ key: settingKey, value, updated_at: updatedAt })
-      .onConflict((conflict) =>
-        conflict.column("key").doUpdateSet({ value, updated_at: updatedAt }),
-      )
-      .execute();
+    await writeAppSetting(trx, settingKey, JSON.stringify(call));
     // The current edition's page shows the call: cached copies are stale from this commit on.
     await markPublicPagesChanged(trx);
     await recordAdminAction(trx, {
