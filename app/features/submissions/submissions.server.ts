@@ -242,7 +242,9 @@ export async function drawSubmissionNumber(
     .onConflict((conflict) =>
       conflict
         .column("edition_year")
-        .doUpdateSet((eb) => ({ last_number: eb(eb.ref("submission_number.last_number"), "+", 1) })),
+        .doUpdateSet((eb) => ({
+          last_number: eb(eb.ref("submission_number.last_number"), "+", 1),
+        })),
     )
     .returning("last_number")
     .executeTakeFirstOrThrow();
