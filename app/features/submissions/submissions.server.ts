@@ -240,11 +240,9 @@ export async function drawSubmissionNumber(
     .insertInto("submission_number")
     .values({ edition_year: editionYear, last_number: 1 })
     .onConflict((conflict) =>
-      conflict
-        .column("edition_year")
-        .doUpdateSet((eb) => ({
-          last_number: eb(eb.ref("submission_number.last_number"), "+", 1),
-        })),
+      conflict.column("edition_year").doUpdateSet((eb) => ({
+        last_number: eb(eb.ref("submission_number.last_number"), "+", 1),
+      })),
     )
     .returning("last_number")
     .executeTakeFirstOrThrow();
