@@ -6,17 +6,12 @@ import { type AssignmentPair, balanceAssignments } from "./assignment-balancing"
 import { type ConflictFacts, isConflicted } from "./conflicts";
 import { isReviewPeriodOpen, type ReviewSettings } from "./review-settings";
 import { getReviewSettings } from "./review-settings.server";
+import { type ReviewStatus, reviewStatus } from "./review-status";
 
 type Db = Kysely<Database>;
 
-export type ReviewStatus = "not-started" | "draft" | "submitted";
-
-export function reviewStatus(
-  review: { submitted_at: string | null } | null | undefined,
-): ReviewStatus {
-  if (!review) return "not-started";
-  return review.submitted_at ? "submitted" : "draft";
-}
+export type { ReviewStatus };
+export { reviewStatus };
 
 /**
  * The abstracts that take reviewers: the edition's, without a decision (one decided without review
