@@ -1,7 +1,6 @@
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import { promisify } from "node:util";
 import {
   type APIRequestContext,
@@ -26,6 +25,7 @@ import {
 } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { countMail, linkTo, waitForMail } from "./support/mailbox";
+import { serverFile, withServerLock } from "./support/server-lock";
 
 // The admin area: who may see it, the user table (search, sort, roles), decisions and their emails,
 // CSV exports, the audit log and the call for abstracts.
@@ -82,43 +82,6 @@ async function grantAdmin(email: string, testInfo: TestInfo) {
 }
 
 /** A file of this project's server under .e2e-data/locks (desktop and mobile share a server). */
-function serverFile(testInfo: TestInfo, name: string): string {
-  const port = new URL(testInfo.project.use.baseURL ?? "http://localhost").port;
-  return path.resolve(".e2e-data", "locks", `${name}-${port}`);
-}
-
-/**
- * Runs `action` while no other worker runs one under the same name against the same server. Locks are
- * directories (mkdir is atomic); one left behind by a killed run is taken over after a minute.
- */
-async function withServerLock<T>(
-  testInfo: TestInfo,
-  name: string,
-  action: () => Promise<T>,
-): Promise<T> {
-  const lock = serverFile(testInfo, `${name}.lock`);
-  fs.mkdirSync(path.dirname(lock), { recursive: true });
-  const deadline = Date.now() + 25_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const age =
-        Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 60_000) fs.rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for the ${name} lock`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  try {
-    return await action();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
-}
-
 function randomClientAddress(): string {
   const bytes = crypto.randomBytes(3);
   return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
