@@ -8,6 +8,12 @@ import type { Route } from "./+types/board";
 export const handle = publicPageHandle;
 export const clientLoader = openAsDocument;
 
+// Nothing to load, but a route with only a client loader would be rendered on the server as a fallback
+// waiting for the browser; a server loader makes the server render the page itself.
+export function loader() {
+  return null;
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Our Board",
