@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
+import { disclosureToggle, mainNav } from "./support/disclosures";
 import { contentPagePaths } from "./support/pages";
 
 test.describe("accessibility (axe)", () => {
@@ -10,9 +11,9 @@ test.describe("accessibility (axe)", () => {
 
   test("home page with its menus open", async ({ page, isMobile }) => {
     await page.goto("/");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    if (isMobile) await nav.getByRole("button", { name: "Menu" }).click();
-    await nav.getByRole("button", { name: "SCULC" }).click();
+    const nav = mainNav(page);
+    if (isMobile) await disclosureToggle(nav, "Menu").click();
+    await disclosureToggle(nav, "SCULC").click();
     await expect(nav.getByRole("link", { name: "SCULC 2025" })).toBeVisible();
     await expectNoAxeViolations(page);
   });
@@ -27,9 +28,32 @@ test.describe("accessibility (axe)", () => {
 
   test("board with every past season open", async ({ page }) => {
     await page.goto("/board");
-    for (const toggle of await page.getByRole("button", { name: / Board$/ }).all())
+    for (const toggle of await disclosureToggle(page.getByRole("main"), / Board$/).all())
       await toggle.click();
     await expectNoAxeViolations(page);
+  });
+
+  test("an edition page with its presentations, slides and carousel in use", async ({ page }) => {
+    await page.route("https://docs.google.com/**", (route) => route.abort());
+    await page.goto("/sculc-2025");
+    const presentations = page.getByRole("region", { name: "Presentations" });
+    await presentations.locator("summary").first().click();
+    await presentations
+      .getByRole("button", { name: /Show the (slides|poster) here/ })
+      .first()
+      .click();
+    await expect(presentations.locator("iframe")).toHaveCount(1);
+    await expectNoAxeViolations(page);
+  });
+
+  test("without JavaScript, the home page and the board", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of ["/", "/board"]) {
+      await page.goto(new URL(path, baseURL).href);
+      await expectNoAxeViolations(page);
+    }
+    await context.close();
   });
 
   test("404 page", async ({ page }) => {
