@@ -133,6 +133,8 @@ function enhanceCarousel(carousel: HTMLElement): void {
   reducedMotion.addEventListener("change", schedule);
 
   carousel.dataset.enhanced = "true";
-  markCurrent(indexFromScroll());
+  // Every list starts at its first slide (a link to another slide scrolls it, and the scroll event
+  // follows); reading the scroll position here would force a layout of the whole page during load.
+  markCurrent(0);
   schedule();
 }
