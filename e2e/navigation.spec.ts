@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { openMenuIfCollapsed } from "./support/accounts";
 import { disclosureToggle, expectExpanded, mainNav } from "./support/disclosures";
 
 const conferenceLinks = [
@@ -273,13 +274,14 @@ test.describe("public pages are documents", () => {
     // Back to the hydrated page, and the header's own links (document links) from there.
     await page.goBack();
     await expect(page).toHaveURL(/\/no-such-page$/);
+    await openMenuIfCollapsed(page);
     await mainNav(page).getByRole("link", { name: "Login" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
     });
-    // Login to Home: a client-side link target on a hydrated page becomes a document load.
+    // Login to Home through the header's logo link, a document link.
     await page
       .getByRole("banner")
       .getByRole("link", { name: "Undergraduate Linguistics Society" })
