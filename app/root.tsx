@@ -6,8 +6,12 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
 } from "react-router";
+// Vite builds the page script as a classic script of its own (its worker pipeline, the one way to get
+// a separate bundle's URL) and gives its hashed address, the same in the server and browser builds.
+import enhancementsUrl from "~/components/enhancements/page-enhancements.ts?worker&url";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/not-found-page";
@@ -17,13 +21,13 @@ import { isReviewer } from "~/features/review/reviewer-role.server";
 import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
+import { isPublicPageHandle } from "~/lib/request-context";
 import type { SiteData } from "~/lib/site-data";
 import type { Route } from "./+types/root";
 import "~/styles/global.css";
 import "~/components/layout/layout.css";
 // Styles of the components many pages share load once, with the theme: one render-blocking stylesheet
 // instead of one per component chunk (each extra one costs a round trip on a slow phone connection).
-import "react-image-gallery/styles/image-gallery.css";
 import "~/components/image-carousel.css";
 import "~/components/collapsible.css";
 import "~/components/external-embed.css";
@@ -60,20 +64,22 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-// Marks that JavaScript runs before the first paint, so menus start collapsed without a flash; without
-// JavaScript the stylesheet shows every link instead.
-const markJavaScript = "document.documentElement.classList.add('js')";
-
+/**
+ * Public pages (routes whose handle is `publicPageHandle`) are documents: no React, no React Router
+ * runtime, no route modules, only the small page script that every page loads. Every other page
+ * hydrates. The browser never renders a public route itself: it loads it as a document
+ * (`openAsDocument`), so this is the same on the server and in the browser.
+ * docs/decisions/0009-public-pages-without-framework-javascript.md
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const isDocumentOnly = useMatches().some((match) => isPublicPageHandle(match.handle));
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e6c93" />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant string, allowed by nonce */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: markJavaScript }} />
         <Meta />
         <Links />
       </head>
@@ -86,8 +92,14 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {isDocumentOnly ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
+        {/* Same origin, so the CSP's 'self' allows it on rendered and cached pages alike. */}
+        <script src={enhancementsUrl} defer />
       </body>
     </html>
   );

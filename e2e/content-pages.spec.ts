@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { disclosureToggle, expectExpanded } from "./support/disclosures";
 import { contentPagePaths } from "./support/pages";
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -47,14 +48,12 @@ test.describe("board", () => {
     await expect(president.getByRole("img")).toHaveAttribute("alt", /^Illustrated portrait of /);
 
     for (const season of ["2024–2025", "2023–2024", "2022–2023"]) {
-      const toggle = page.getByRole("button", { name: `${season} Board` });
-      await expect(toggle).toHaveAttribute("aria-expanded", "false");
-      const body = page.locator(
-        `#${await toggle.getAttribute("aria-controls")}`.replace(/:/g, "\\:"),
-      );
+      const toggle = disclosureToggle(page, `${season} Board`);
+      await expectExpanded(toggle, false);
+      const body = toggle.locator("xpath=..").locator(".collapsible__body");
       await expect(body).toBeHidden();
       await toggle.click();
-      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      await expectExpanded(toggle, true);
       await expect(body.getByRole("article")).toHaveCount(9);
       // The arrow turns half a circle when the season opens.
       await expect
@@ -64,6 +63,11 @@ test.describe("board", () => {
             .evaluate((element) => getComputedStyle(element).transform),
         )
         .toBe("matrix(-1, 0, 0, -1, 0, 0)");
+      // The keyboard toggles it too.
+      await toggle.press("Enter");
+      await expect(body).toBeHidden();
+      await toggle.press("Space");
+      await expect(body).toBeVisible();
       await toggle.click();
       await expect(body).toBeHidden();
     }
@@ -71,7 +75,7 @@ test.describe("board", () => {
 
   test("shows only photo, position, name, major and year for 2022-2023", async ({ page }) => {
     await page.goto("/board");
-    await page.getByRole("button", { name: "2022–2023 Board" }).click();
+    await disclosureToggle(page, "2022–2023 Board").click();
     const card = page.getByRole("region", { name: "Past boards" }).getByRole("article").last();
     await expect(card.getByRole("img")).toBeVisible();
     const labels = await card.locator("dt").allTextContents();
@@ -104,6 +108,25 @@ test.describe("NACLO", () => {
     await page.route("https://docs.google.com/**", (route) => route.abort());
     await page.getByRole("button", { name: "Show the form here" }).click();
     await expect(page.locator("iframe")).toHaveAttribute("title", "NACLO 2025 attendance form");
+    // Keyboard users land in the frame they asked for.
+    await expect(page.locator("iframe")).toBeFocused();
+  });
+
+  test("without JavaScript, offers the form as a link and requests nothing from its site", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const external: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).hostname === "docs.google.com") external.push(request.url());
+    });
+    await page.goto(new URL("/naclo", baseURL).href);
+    await expect(page.getByRole("button", { name: "Show the form here" })).toBeHidden();
+    await expect(page.getByRole("link", { name: /attendance form/ })).toBeVisible();
+    expect(external).toEqual([]);
+    await context.close();
   });
 });
 
@@ -176,11 +199,11 @@ test.describe("SCULC 2025", () => {
   test("has four collapsible presentations whose slides load on request", async ({ page }) => {
     await page.goto("/sculc-2025");
     const presentations = page.getByRole("region", { name: "Presentations" });
-    const toggles = presentations.getByRole("button", { expanded: false });
+    const toggles = presentations.locator("summary");
     await expect(toggles).toHaveCount(4);
-    const first = toggles.first();
-    await first.click();
-    await expect(presentations.getByRole("button", { expanded: true })).toHaveCount(1);
+    await expect(presentations.locator("details[open]")).toHaveCount(0);
+    await toggles.first().click();
+    await expect(presentations.locator("details[open]")).toHaveCount(1);
     await page.route("https://docs.google.com/**", (route) => route.abort());
     await presentations
       .getByRole("button", { name: /Show the (slides|poster) here/ })

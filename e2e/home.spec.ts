@@ -8,15 +8,22 @@ function carousel(page: Page): Locator {
 
 function bullets(page: Page): Locator {
   return carousel(page)
-    .getByRole("navigation", { name: "Photos from society life: choose a slide" })
-    .getByRole("button");
+    .getByRole("list", { name: "Photos from society life: choose a slide" })
+    .getByRole("link");
 }
 
 async function activeSlideNumber(page: Page): Promise<number> {
-  const label = await bullets(page)
-    .and(page.locator('[aria-pressed="true"]'))
-    .getAttribute("aria-label");
-  return Number(label?.replace("Go to Slide ", ""));
+  const text = await carousel(page)
+    .locator('[data-carousel-bullet][aria-current="true"]')
+    .textContent();
+  return Number(text?.replace("Slide ", ""));
+}
+
+/** The slide whose start is at the list's left edge, from the scroll position (1-based). */
+function visibleSlideNumber(page: Page): Promise<number> {
+  return carousel(page)
+    .locator("[data-carousel-track]")
+    .evaluate((track) => Math.round(track.scrollLeft / track.clientWidth) + 1);
 }
 
 test.describe("home page", () => {
@@ -72,10 +79,12 @@ test.describe("home page", () => {
     const region = carousel(page);
     await expect(region).toBeVisible();
     await expect(bullets(page)).toHaveCount(4);
-    await expect(region.locator(".image-gallery-thumbnails")).toHaveCount(0);
+    // Previous and next, nothing else: no play button.
+    await expect(region.getByRole("button")).toHaveCount(2);
     await expect(region.getByRole("button", { name: /play|pause/i })).toHaveCount(0);
 
-    const images = region.locator("img.image-gallery-image");
+    const images = region.locator("img.image-carousel__image");
+    await expect(images).toHaveCount(4);
     const alts = new Set<string>();
     for (const image of await images.all()) {
       const alt = (await image.getAttribute("alt")) ?? "";
@@ -100,54 +109,58 @@ test.describe("home page", () => {
     await page.goto("/");
     const region = carousel(page);
     await region.scrollIntoViewIfNeeded();
-    // While it rotates by itself, screen readers are not told about every slide.
-    await expect(region.locator(".image-gallery")).toHaveAttribute("aria-live", "off");
 
-    // Time slide changes inside the page, where they happen, instead of polling from outside.
-    const intervals = await region.evaluate(
+    // Time slide changes and slide animations inside the page, where they happen.
+    const timings = await region.evaluate(
       (element) =>
-        new Promise<number[]>((resolve) => {
-          const bulletNav = element.querySelector(".image-gallery-bullets-container");
-          if (!bulletNav) throw new Error("no bullets");
-          const activeIndex = () =>
-            Array.from(bulletNav.querySelectorAll("button")).findIndex(
-              (button) => button.getAttribute("aria-pressed") === "true",
-            );
-          let last = activeIndex();
+        new Promise<{ intervals: number[]; slides: number[] }>((resolve) => {
+          const track = element.querySelector("[data-carousel-track]");
+          if (!track) throw new Error("no track");
           const changes: number[] = [];
+          const slides: number[] = [];
+          let slideStart = 0;
           const observer = new MutationObserver(() => {
-            const current = activeIndex();
-            if (current === last) return;
-            last = current;
-            changes.push(performance.now());
-            if (changes.length === 3) {
-              observer.disconnect();
-              resolve(changes.slice(1).map((time, index) => time - (changes[index] ?? time)));
+            const isSliding = track.classList.contains("is-sliding");
+            if (isSliding && !slideStart) {
+              slideStart = performance.now();
+              changes.push(slideStart);
+            } else if (!isSliding && slideStart) {
+              slides.push(performance.now() - slideStart);
+              slideStart = 0;
+              if (changes.length === 3) {
+                observer.disconnect();
+                resolve({
+                  intervals: changes.slice(1).map((time, index) => time - (changes[index] ?? time)),
+                  slides,
+                });
+              }
             }
           });
-          observer.observe(bulletNav, { subtree: true, attributeFilter: ["aria-pressed"] });
+          observer.observe(track, { attributeFilter: ["class"] });
         }),
     );
-    // A busy machine can delay one slide's render by a few hundred milliseconds, which shortens one
-    // interval and lengthens the next; their average stays on the configured 3000 ms.
-    for (const interval of intervals) {
+    // A busy machine can delay one timer by a few hundred milliseconds, which shortens one interval
+    // and lengthens the next; their average stays on the configured 3000 ms.
+    for (const interval of timings.intervals) {
       expect(interval).toBeGreaterThan(2_400);
       expect(interval).toBeLessThan(3_700);
     }
-    const average = intervals.reduce((sum, interval) => sum + interval, 0) / intervals.length;
+    const average =
+      timings.intervals.reduce((sum, interval) => sum + interval, 0) / timings.intervals.length;
     expect(average).toBeGreaterThan(2_850);
     expect(average).toBeLessThan(3_250);
-
-    const transition = await region
-      .locator(".image-gallery-slides-container")
-      .evaluate((element) => getComputedStyle(element).transitionDuration);
-    expect(transition).toBe("0.45s");
+    for (const slide of timings.slides) {
+      expect(slide).toBeGreaterThan(400);
+      expect(slide).toBeLessThan(900);
+    }
+    // Slides that change by themselves are not announced.
+    await expect(region.locator("[data-carousel-status]")).toHaveText("");
 
     await region.hover();
-    await expect(region.locator(".image-gallery")).toHaveAttribute("aria-live", "polite");
     const pausedOn = await activeSlideNumber(page);
     await page.waitForTimeout(3_500); // longer than one interval: nothing may move
     expect(await activeSlideNumber(page)).toBe(pausedOn);
+    expect(await visibleSlideNumber(page)).toBe(pausedOn);
   });
 
   test("does not play by itself for visitors who ask for reduced motion", async ({ page }) => {
@@ -155,9 +168,37 @@ test.describe("home page", () => {
     await page.goto("/");
     await page.waitForTimeout(3_500); // longer than one interval: nothing may move
     expect(await activeSlideNumber(page)).toBe(1);
-    // Visitors still move through the slides themselves.
+    // Visitors still move through the slides themselves, and hear which one they chose.
     await bullets(page).nth(2).click();
     await expect.poll(() => activeSlideNumber(page)).toBe(3);
+    await expect.poll(() => visibleSlideNumber(page)).toBe(3);
+    await expect(carousel(page).locator("[data-carousel-status]")).toHaveText(/^Slide 3 of 4: /);
+    // Next from the last slide goes round to the first; previous from the first to the last.
+    await carousel(page).getByRole("button", { name: "Next slide" }).click();
+    await expect.poll(() => visibleSlideNumber(page)).toBe(4);
+    await carousel(page).getByRole("button", { name: "Next slide" }).click();
+    await expect.poll(() => visibleSlideNumber(page)).toBe(1);
+    await carousel(page).getByRole("button", { name: "Previous slide" }).press("Enter");
+    await expect.poll(() => activeSlideNumber(page)).toBe(4);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the carousel scrolls, and each bullet links to its slide", async ({ page }) => {
+      await page.goto("/");
+      const region = carousel(page);
+      // The buttons need the page script; the bullets are links.
+      await expect(region.getByRole("button", { name: "Next slide" })).toBeHidden();
+      await expect(bullets(page)).toHaveCount(4);
+      await bullets(page).nth(1).click();
+      await expect(page).toHaveURL(/#.+-slide-2$/);
+      await expect.poll(() => visibleSlideNumber(page)).toBe(2);
+      // The list takes keyboard focus, so the arrow keys scroll it.
+      await region.locator("[data-carousel-track]").focus();
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => visibleSlideNumber(page)).toBe(3);
+    });
   });
 
   test("is also served at /home, naming / as the canonical address", async ({ page, baseURL }) => {

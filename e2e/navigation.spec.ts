@@ -1,4 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
+import { openMenuIfCollapsed } from "./support/accounts";
+import { disclosureToggle, expectExpanded, mainNav } from "./support/disclosures";
 
 const conferenceLinks = [
   { name: "SCULC 2025", href: "/sculc-2025" },
@@ -7,21 +9,23 @@ const conferenceLinks = [
   { name: "SCULC 2022", href: "/sculc-2022" },
 ];
 
-function mainNav(page: Page) {
-  return page.getByRole("navigation", { name: "Main" });
+function sculcToggle(page: Page) {
+  return disclosureToggle(mainNav(page), "SCULC");
+}
+
+function menuToggle(page: Page) {
+  return disclosureToggle(mainNav(page), "Menu");
 }
 
 async function expectDropdownClosed(page: Page) {
-  const toggle = mainNav(page).getByRole("button", { name: "SCULC" });
-  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expectExpanded(sculcToggle(page), false);
   for (const link of conferenceLinks) {
     await expect(mainNav(page).getByRole("link", { name: link.name })).toBeHidden();
   }
 }
 
 async function expectDropdownOpen(page: Page) {
-  const toggle = mainNav(page).getByRole("button", { name: "SCULC" });
-  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expectExpanded(sculcToggle(page), true);
   for (const link of conferenceLinks) {
     const locator = mainNav(page).getByRole("link", { name: link.name });
     await expect(locator).toBeVisible();
@@ -35,7 +39,7 @@ test.describe("desktop navigation", () => {
   test("shows every item in one row, with the logo linking home", async ({ page }) => {
     await page.goto("/");
     const nav = mainNav(page);
-    await expect(nav.getByRole("button", { name: "Menu" })).toBeHidden();
+    await expect(menuToggle(page)).toBeHidden();
     for (const name of ["Home", "NACLO", "Our Board", "Login"]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
@@ -55,7 +59,7 @@ test.describe("desktop navigation", () => {
     page,
   }) => {
     await page.goto("/");
-    const toggle = mainNav(page).getByRole("button", { name: "SCULC" });
+    const toggle = sculcToggle(page);
     await expectDropdownClosed(page);
 
     await toggle.click();
@@ -77,7 +81,7 @@ test.describe("desktop navigation", () => {
 
   test("goes where a dropdown link points and closes the menu", async ({ page }) => {
     await page.goto("/");
-    await mainNav(page).getByRole("button", { name: "SCULC" }).click();
+    await sculcToggle(page).click();
     await mainNav(page).getByRole("link", { name: "SCULC 2024" }).click();
     await expect(page).toHaveURL(/\/sculc-2024$/);
     await expectDropdownClosed(page);
@@ -86,7 +90,7 @@ test.describe("desktop navigation", () => {
   test("works with the keyboard alone", async ({ page }) => {
     await page.goto("/");
     const nav = mainNav(page);
-    const toggle = nav.getByRole("button", { name: "SCULC" });
+    const toggle = sculcToggle(page);
 
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
@@ -146,24 +150,24 @@ test.describe("mobile navigation", () => {
   test("hides the links behind a Menu button that opens and closes by touch", async ({ page }) => {
     await page.goto("/");
     const nav = mainNav(page);
-    const menu = nav.getByRole("button", { name: "Menu" });
+    const menu = menuToggle(page);
     await expect(menu).toBeVisible();
-    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(menu, false);
     await expect(nav.getByRole("link", { name: "Home", exact: true })).toBeHidden();
 
     await menu.tap();
-    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expectExpanded(menu, true);
     for (const name of ["Home", "NACLO", "Our Board", "Login"]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await expectDropdownClosed(page);
-    await nav.getByRole("button", { name: "SCULC" }).tap();
+    await sculcToggle(page).tap();
     await expectDropdownOpen(page);
-    await nav.getByRole("button", { name: "SCULC" }).tap();
+    await sculcToggle(page).tap();
     await expectDropdownClosed(page);
 
     await menu.tap();
-    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(menu, false);
     await expect(nav.getByRole("link", { name: "Home", exact: true })).toBeHidden();
   });
 
@@ -172,27 +176,27 @@ test.describe("mobile navigation", () => {
   }) => {
     await page.goto("/");
     const nav = mainNav(page);
-    const menu = nav.getByRole("button", { name: "Menu" });
+    const menu = menuToggle(page);
 
     await menu.tap();
     await nav.getByRole("link", { name: "NACLO" }).focus();
     await page.keyboard.press("Escape");
-    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(menu, false);
     await expect(menu).toBeFocused();
 
     await menu.tap();
-    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expectExpanded(menu, true);
     await page.getByRole("heading", { name: "What is linguistics?" }).tap();
-    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(menu, false);
   });
 
   test("works with the keyboard alone and closes after following a link", async ({ page }) => {
     await page.goto("/home");
     const nav = mainNav(page);
-    const menu = nav.getByRole("button", { name: "Menu" });
+    const menu = menuToggle(page);
     await menu.focus();
     await page.keyboard.press("Enter");
-    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expectExpanded(menu, true);
     await page.keyboard.press("Tab");
     await expect(nav.getByRole("link", { name: "Home", exact: true })).toBeFocused();
     await page.keyboard.press("Tab");
@@ -200,27 +204,90 @@ test.describe("mobile navigation", () => {
     await expectDropdownOpen(page);
     await page.keyboard.press("Escape");
     await expectDropdownClosed(page);
-    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expectExpanded(menu, true);
 
     await nav.getByRole("link", { name: "Home", exact: true }).focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/$/);
-    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(menu, false);
   });
 });
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("every menu entry is a plain, visible link", async ({ page }) => {
+  test("the menus open and close, and every link is reachable", async ({ page, isMobile }) => {
     await page.goto("/");
     const nav = mainNav(page);
-    await expect(nav.getByRole("button", { name: "Menu" })).toBeHidden();
+    if (isMobile) {
+      await expect(nav.getByRole("link", { name: "NACLO" })).toBeHidden();
+      await menuToggle(page).click();
+      await expectExpanded(menuToggle(page), true);
+    } else {
+      await expect(menuToggle(page)).toBeHidden();
+    }
     for (const name of ["Home", "NACLO", "Our Board", "Login"]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
-    for (const link of conferenceLinks) {
-      await expect(nav.getByRole("link", { name: link.name })).toBeVisible();
-    }
+    await expectDropdownClosed(page);
+    await sculcToggle(page).click();
+    await expectDropdownOpen(page);
+    await nav.getByRole("link", { name: "SCULC 2023" }).click();
+    await expect(page).toHaveURL(/\/sculc-2023$/);
+    await expect(page.getByRole("heading", { level: 1, name: "SCULC 2023" })).toBeVisible();
+  });
+});
+
+test.describe("public pages are documents", () => {
+  test("ship no framework code; account pages hydrate", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/board");
+    await expect(page.getByRole("heading", { level: 1, name: "Our Board" })).toBeVisible();
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/)]);
+
+    await page.goto("/login");
+    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+  });
+
+  test("a hydrated page's links to public pages load them as documents", async ({ page }) => {
+    // The 404 page hydrates, and its links are the router's own (client-side) links.
+    await page.goto("/no-such-page");
+    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    await page.getByRole("main").getByRole("link", { name: "Our Board" }).click();
+    await expect(page).toHaveURL(/\/board$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Our Board" })).toBeVisible();
+    // A new document: the old window's state is gone and no router runs.
+    expect(await page.evaluate(() => "marker" in window)).toBe(false);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    // Its collapsibles work with the page script alone.
+    const toggle = disclosureToggle(page.getByRole("main"), "2022–2023 Board");
+    await toggle.click();
+    await expectExpanded(toggle, true);
+
+    // Back to the hydrated page, and the header's own links (document links) from there.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/no-such-page$/);
+    await openMenuIfCollapsed(page);
+    await mainNav(page).getByRole("link", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    // Login to Home through the header's logo link, a document link.
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: "Undergraduate Linguistics Society" })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => "marker" in window)).toBe(false);
   });
 });

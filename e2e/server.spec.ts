@@ -43,8 +43,8 @@ test.describe("server", () => {
     expect(csp).not.toContain("'nonce-");
     expect(csp).not.toContain("'unsafe-inline' ");
     const html = await response.text();
+    // Public pages have no inline script today (docs/decisions/0009): then no hash is listed at all.
     const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
-    expect(scripts.length).toBeGreaterThan(0);
     const listed = csp.match(/'sha256-[^']+'/g) ?? [];
     expect(listed.length).toBe(new Set(scripts.map((script) => script[1])).size);
     for (const [, text = ""] of scripts) {
@@ -68,13 +68,13 @@ test.describe("server", () => {
     });
     await page.goto("/");
     await page
-      .getByRole("navigation", { name: "Photos from society life: choose a slide" })
-      .getByRole("button")
+      .getByRole("list", { name: "Photos from society life: choose a slide" })
+      .getByRole("link")
       .nth(1)
       .click();
     await page
       .getByRole("navigation", { name: "Main" })
-      .getByRole("button", { name: "SCULC" })
+      .locator("summary", { hasText: "SCULC" })
       .click();
     await page.waitForLoadState("networkidle");
     expect(problems).toEqual([]);

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import type { Embed, EmbedKind } from "~/content/embed";
 
 const loadLabels: Record<EmbedKind, string> = {
@@ -11,38 +10,36 @@ const loadLabels: Record<EmbedKind, string> = {
 
 /**
  * A third-party frame that loads only when the visitor asks for it. Until then nothing is requested from
- * the other site (no tracking, no cost, no errors when it is blocked or offline), and the plain link
- * always works, with or without JavaScript.
+ * the other site (no tracking, no cost, no errors when it is blocked or offline): the frame waits in a
+ * <template>, and the page script (app/components/enhancements/external-embeds.ts) shows the button
+ * and puts the frame in place when it is pressed. The plain link always works, with or without it.
  */
 export function ExternalEmbed({ embed, height = 480 }: { embed: Embed; height?: number }) {
-  const [isLoaded, setIsLoaded] = useState(false);
   const linkUrl = embed.linkUrl ?? embed.embedUrl;
   const host = new URL(linkUrl).hostname.replace(/^www\./, "");
   return (
-    <div className="external-embed">
-      {isLoaded ? (
+    <div className="external-embed" data-embed>
+      <div
+        className="external-embed__placeholder"
+        style={{ minHeight: `${height / 2}px` }}
+        data-embed-placeholder
+      >
+        <p className="external-embed__title">{embed.title}</p>
+        <button type="button" className="button external-embed__load" data-embed-load hidden>
+          {loadLabels[embed.kind]}
+        </button>
+        <p className="external-embed__note">Loads content from {host}.</p>
+      </div>
+      <template data-embed-frame>
         <iframe
           className="external-embed__frame"
           src={embed.embedUrl}
           title={embed.title}
           height={height}
-          loading="lazy"
           referrerPolicy="strict-origin-when-cross-origin"
           allowFullScreen
         />
-      ) : (
-        <div className="external-embed__placeholder" style={{ minHeight: `${height / 2}px` }}>
-          <p className="external-embed__title">{embed.title}</p>
-          <button
-            type="button"
-            className="button external-embed__load"
-            onClick={() => setIsLoaded(true)}
-          >
-            {loadLabels[embed.kind]}
-          </button>
-          <p className="external-embed__note">Loads content from {host}.</p>
-        </div>
-      )}
+      </template>
       <p className="external-embed__link">
         <a href={linkUrl} target="_blank" rel="noopener noreferrer">
           Open “{embed.title}” on {host}

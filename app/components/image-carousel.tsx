@@ -1,15 +1,4 @@
-import { type CSSProperties, useCallback, useEffect, useRef } from "react";
-import ImageGallery, { type GalleryItem, type ImageGalleryRef } from "react-image-gallery";
-
-/** The gallery behaviour SPEC.md fixes for every carousel on the site. */
-export const galleryDefaults = {
-  slideDuration: 450,
-  slideInterval: 3000,
-  swipeThreshold: 30,
-  flickThreshold: 0.4,
-  showThumbnails: false,
-  showPlayButton: false,
-} as const;
+import { type CSSProperties, useId } from "react";
 
 export type CarouselImage = {
   /** Fallback URL for browsers without srcset support. */
@@ -22,8 +11,10 @@ export type CarouselImage = {
 };
 
 /**
- * An auto-playing image carousel. Autoplay pauses while the pointer or keyboard focus is on it (so the
- * visitor can read and use the controls) and never starts for visitors who ask for reduced motion.
+ * An image carousel that works without any script: the slides are a horizontal scroll-snap list (swipe,
+ * scroll, or the arrow keys once the list has focus) and each bullet is a link to its slide. The page
+ * script (app/components/enhancements/carousel.ts) adds previous and next buttons, autoplay that pauses
+ * on hover and focus, and announcements of the slides a visitor picks.
  */
 export function ImageCarousel({
   images,
@@ -39,110 +30,98 @@ export function ImageCarousel({
   /** The carousel is the first thing on the page: its first picture is fetched before anything else. */
   isPageLead?: boolean;
 }) {
-  const galleryRef = useRef<ImageGalleryRef>(null);
-  const regionRef = useRef<HTMLElement>(null);
-  const isInteractingRef = useRef(false);
-
-  // The library marks its slides as a polite live region; while they rotate by themselves that would
-  // announce every slide, so announcements are on only when slides change because the visitor asked.
-  const setAnnouncements = useCallback((isOn: boolean) => {
-    regionRef.current
-      ?.querySelector(".image-gallery")
-      ?.setAttribute("aria-live", isOn ? "polite" : "off");
-  }, []);
-
-  const resume = useCallback(() => {
-    if (isInteractingRef.current) return;
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    setAnnouncements(false);
-    galleryRef.current?.play();
-  }, [setAnnouncements]);
-
-  useEffect(() => {
-    // The library names every carousel's bullets "Bullet Navigation"; with several carousels on a page
-    // those landmarks must be told apart.
-    regionRef.current
-      ?.querySelector(".image-gallery-bullets-container")
-      ?.setAttribute("aria-label", `${label}: choose a slide`);
-    resume();
-  }, [resume, label]);
-
-  const items: GalleryItem[] = images.map((image) => ({
-    original: image.src,
-    srcSet: image.srcSet,
-    sizes,
-    originalWidth: String(image.width),
-    originalHeight: String(image.height),
-    originalAlt: image.alt,
-    description: image.caption,
-  }));
-  const firstSrc = images[0]?.src;
-
-  // Drawn here rather than by the library so the first picture can carry fetchpriority; the first slide
-  // is visible at once, the others are fetched only when needed.
-  function renderItem(item: GalleryItem) {
-    const isFirst = item.original === firstSrc;
-    return (
-      <>
-        <img
-          className="image-gallery-image"
-          src={item.original}
-          srcSet={item.srcSet}
-          sizes={item.sizes}
-          width={item.originalWidth}
-          height={item.originalHeight}
-          alt={item.originalAlt}
-          loading={isFirst ? "eager" : "lazy"}
-          fetchPriority={isFirst && isPageLead ? "high" : "auto"}
-          decoding="async"
-        />
-        {item.description ? (
-          <span className="image-gallery-description">{item.description}</span>
-        ) : null}
-      </>
-    );
-  }
-
-  function pause() {
-    isInteractingRef.current = true;
-    galleryRef.current?.pause();
-    setAnnouncements(true);
-  }
-  function release() {
-    isInteractingRef.current = false;
-    resume();
-  }
-
+  const id = useId().replace(/[^\w-]/g, "");
+  const first = images[0];
+  const hasCaptions = images.some((image) => image.caption);
   return (
     <section
-      ref={regionRef}
       className="image-carousel"
       // Slides keep their pictures' shape (landscape photos, portrait program pages), never cropped.
       style={
-        images[0]
-          ? ({ "--carousel-aspect": `${images[0].width} / ${images[0].height}` } as CSSProperties)
+        first
+          ? ({ "--carousel-aspect": `${first.width} / ${first.height}` } as CSSProperties)
           : undefined
       }
       aria-roledescription="carousel"
       aria-label={label}
-      onMouseEnter={pause}
-      onMouseLeave={release}
-      onFocus={pause}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) release();
-      }}
+      data-carousel
     >
-      <ImageGallery
-        ref={galleryRef}
-        items={items}
-        renderItem={renderItem}
-        {...galleryDefaults}
-        autoPlay={false}
-        infinite
-        showBullets
-        showFullscreenButton={false}
-        useTranslate3D
-      />
+      {/* biome-ignore lint/a11y/useSemanticElements: a named group of slides (WAI-ARIA carousel), not a form */}
+      <div
+        className="image-carousel__track"
+        role="group"
+        aria-label="Slides"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls, so the keyboard must reach it
+        tabIndex={0}
+        data-carousel-track
+      >
+        {images.map((image, index) => (
+          <figure
+            key={image.src}
+            id={`${id}-slide-${index + 1}`}
+            className="image-carousel__slide"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${images.length}`}
+            data-carousel-slide
+          >
+            <img
+              className="image-carousel__image"
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes={sizes}
+              width={image.width}
+              height={image.height}
+              alt={image.alt}
+              loading={index === 0 ? "eager" : "lazy"}
+              fetchPriority={index === 0 && isPageLead ? "high" : "auto"}
+              decoding="async"
+            />
+            {hasCaptions ? (
+              <figcaption className="image-carousel__caption">{image.caption}</figcaption>
+            ) : null}
+          </figure>
+        ))}
+      </div>
+      {images.length > 1 ? (
+        <div className="image-carousel__controls">
+          <button
+            type="button"
+            className="image-carousel__step"
+            aria-label="Previous slide"
+            data-carousel-step="-1"
+            hidden
+          >
+            <svg aria-hidden="true" viewBox="0 0 16 16" width="20" height="20">
+              <path d="M10 3L5 8l5 5" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+          <ul className="image-carousel__bullets" aria-label={`${label}: choose a slide`}>
+            {images.map((image, index) => (
+              <li key={image.src}>
+                <a
+                  className="image-carousel__bullet"
+                  href={`#${id}-slide-${index + 1}`}
+                  data-carousel-bullet
+                >
+                  <span className="visually-hidden">Slide {index + 1}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="image-carousel__step"
+            aria-label="Next slide"
+            data-carousel-step="1"
+            hidden
+          >
+            <svg aria-hidden="true" viewBox="0 0 16 16" width="20" height="20">
+              <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+        </div>
+      ) : null}
+      <p className="visually-hidden" aria-live="polite" data-carousel-status />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext } from "react-router";
+import { createContext, redirectDocument } from "react-router";
 
 /**
  * Values the HTTP server hands to React Router for each request (read with `context.get(...)` in
@@ -30,7 +30,10 @@ export function expirePublicPageAt(
   if (render.expiresAt === null || at < render.expiresAt) render.expiresAt = at;
 }
 
-/** Routes whose page is the same for every signed-out visitor export `handle = publicPageHandle`. */
+/**
+ * Routes whose page is the same for every signed-out visitor export `handle = publicPageHandle` and
+ * `clientLoader = openAsDocument`. Their pages ship no framework JavaScript (app/root.tsx).
+ */
 export const publicPageHandle = { isPublicPage: true } as const;
 
 export function isPublicPageHandle(handle: unknown): boolean {
@@ -39,4 +42,15 @@ export function isPublicPageHandle(handle: unknown): boolean {
     handle !== null &&
     (handle as { isPublicPage?: unknown }).isPublicPage === true
   );
+}
+
+/**
+ * The client loader of every public route: a hydrated page that navigates to a public page (a link, a
+ * redirect after a form) loads it as a document instead of rendering it in the browser, where its
+ * menus, carousels and embeds would need the page script to start again. The fragment of a link is
+ * not part of the request and is lost; links within public pages are plain document links anyway.
+ */
+export function openAsDocument({ request }: { request: Request }): never {
+  const url = new URL(request.url);
+  throw redirectDocument(url.pathname + url.search);
 }

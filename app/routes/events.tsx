@@ -2,12 +2,13 @@ import { EventsPage } from "~/features/events/events-page";
 import { listAllEvents, splitEvents } from "~/features/events/list-events";
 import { todayInConferenceTimeZone } from "~/lib/dates";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
-import { publicPageHandle } from "~/lib/request-context";
+import { openAsDocument, publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/events";
 
 // Upcoming and past are decided on the server for each request, by the day in California.
 // Served from the public page cache; its day is part of the cache's key, so events move on time.
 export const handle = publicPageHandle;
+export const clientLoader = openAsDocument;
 
 export function loader() {
   return splitEvents(listAllEvents(), todayInConferenceTimeZone());

@@ -2,11 +2,13 @@ import { editionPath, getCurrentEdition } from "~/content/editions";
 import { HomePage } from "~/features/home/home-page";
 import { formatLongDate } from "~/lib/dates";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
-import { publicPageHandle } from "~/lib/request-context";
+import { openAsDocument, publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/home";
 
-// The same for every signed-out visitor: served from the public page cache (server/public-page-cache.ts).
+// The same for every signed-out visitor: served from the public page cache (server/public-page-cache.ts),
+// as a document without framework JavaScript (app/root.tsx).
 export const handle = publicPageHandle;
+export const clientLoader = openAsDocument;
 
 export function loader() {
   const edition = getCurrentEdition();

@@ -2,11 +2,13 @@ import { naclo } from "~/content/naclo";
 import { NacloPage } from "~/features/naclo/naclo-page";
 import { formatLongDate } from "~/lib/dates";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
-import { publicPageHandle } from "~/lib/request-context";
+import { openAsDocument, publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/naclo";
 
-// The same for every signed-out visitor: served from the public page cache (server/public-page-cache.ts).
+// The same for every signed-out visitor: served from the public page cache (server/public-page-cache.ts),
+// as a document without framework JavaScript (app/root.tsx).
 export const handle = publicPageHandle;
+export const clientLoader = openAsDocument;
 
 export function loader() {
   return {

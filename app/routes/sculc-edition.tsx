@@ -14,12 +14,14 @@ import { submissionPaths } from "~/features/submissions/submission-paths";
 import { getSubmissionStatus } from "~/features/submissions/submissions.server";
 import { formatConferenceDateTime } from "~/lib/dates";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
-import { expirePublicPageAt, publicPageHandle } from "~/lib/request-context";
+import { expirePublicPageAt, openAsDocument, publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/sculc-edition";
 
 // Serves every page of every SCULC edition: app/routes.ts registers one route per page path.
-// The same for every signed-out visitor: served from the public page cache (server/public-page-cache.ts).
+// The same for every signed-out visitor: served from the public page cache (server/public-page-cache.ts),
+// as a document without framework JavaScript (app/root.tsx).
 export const handle = publicPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const found = loadEditionPage(url.pathname);

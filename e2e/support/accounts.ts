@@ -37,8 +37,11 @@ export function mainNav(page: Page) {
 
 /** Opens the mobile menu when the page shows the hamburger, so nav links can be checked. */
 export async function openMenuIfCollapsed(page: Page) {
-  const toggle = mainNav(page).getByRole("button", { name: "Menu" });
-  if (await toggle.isVisible()) await toggle.click();
+  // The menu is a <details>; its toggle is the summary (see e2e/support/disclosures.ts).
+  const toggle = mainNav(page).locator("summary", { hasText: "Menu" });
+  if (!(await toggle.isVisible())) return;
+  const isOpen = await toggle.evaluate((summary) => summary.parentElement?.hasAttribute("open"));
+  if (!isOpen) await toggle.click();
 }
 
 export async function register(

@@ -1,32 +1,76 @@
-// The lean-client budget (issue 11): how much gzipped JavaScript a public page makes a visitor download
-// on first load. Computed from the production build's manifest (`npm run build` first), so it holds on
-// a slow machine as on a fast one.
+// The lean-client budget (issue 11): how much gzipped JavaScript a page makes a visitor download on
+// first load, measured on what the production server actually sends (`npm run build` first).
 //
-// Issue 11 asks for 100 KB. React DOM's client (about 66 KB gzipped) and React Router's browser runtime
-// for a hydrated framework app (about 40 KB, most of it the data router) already weigh about 109 KB
-// before any page code (docs/performance.md, "Bundle"), so the budget sits just above today's heaviest
-// page: it stops regressions (a validation library or the gallery back in the first load each break
-// it) until the framework part shrinks.
-import path from "node:path";
-import { describe, expect, it } from "vitest";
+// Public pages ship no framework code (docs/decisions/0009-public-pages-without-framework-javascript.md):
+// only the page script that runs their menus, carousels and embeds. Issue 11 asks for 100 KB on every
+// public page; they are held to a few KB here, so a framework runtime or a library that reaches them
+// fails at once. Pages that hydrate keep React and React Router (about 110 KB of it framework,
+// docs/performance.md "Bundle"), and must still hydrate.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listIndexablePaths } from "~/features/seo/sitemap";
-import { pageJavaScript } from "./support/js-budget";
+import { type PageJavaScript, pageJavaScript } from "./support/js-budget";
+import { type ProductionServer, startProductionServer } from "./support/production-server";
 import { reportMeasurement } from "./support/report";
 
-const budgetBytes = 120 * 1024;
-const clientDir = path.resolve(import.meta.dirname, "../../build/client");
+const publicBudgetBytes = 5 * 1024;
+const issueBudgetBytes = 100 * 1024;
+const hydratingBudgetBytes = 125 * 1024;
 
-// Every public page (the sitemap's list follows the content), its alias, and the account forms a
-// visitor opens first.
-const pages = [...listIndexablePaths(), "/home", "/login", "/register"];
+// Every public page (the sitemap's list follows the content) and its alias.
+const publicPaths = [...listIndexablePaths(), "/home"];
+// The account forms a visitor opens first, and the 404 page: they hydrate.
+const hydratingPages = [
+  { path: "/login", status: 200 },
+  { path: "/register", status: 200 },
+  { path: "/no-such-page", status: 404 },
+];
 
-describe("JavaScript on first load", () => {
-  const measured = pageJavaScript(clientDir, pages);
+let server: ProductionServer;
+let measured: PageJavaScript[] = [];
 
-  it.each(measured)(`$path stays within ${budgetBytes / 1024} KB gzipped`, (page) => {
-    reportMeasurement(
-      `${page.path}: ${(page.gzipBytes / 1024).toFixed(1)} KB gzipped in ${page.files.length} files`,
-    );
-    expect(page.gzipBytes).toBeLessThanOrEqual(budgetBytes);
+beforeAll(async () => {
+  server = await startProductionServer();
+  measured = await pageJavaScript(server.baseUrl, publicPaths);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+function report(page: PageJavaScript) {
+  reportMeasurement(
+    `${page.path}: ${(page.gzipBytes / 1024).toFixed(1)} KB gzipped in ${page.files.length} files` +
+      `${page.inlineBytes ? ` and ${page.inlineBytes} bytes inline` : ""}`,
+  );
+}
+
+describe("JavaScript on first load of a public page", () => {
+  it.each(publicPaths)("%s loads only the page script, well within 100 KB", (path) => {
+    const page = measured.find((entry) => entry.path === path) as PageJavaScript;
+    report(page);
+    expect(page.isHydrating).toBe(false);
+    expect(page.inlineBytes).toBe(0);
+    expect(page.files).toEqual([expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/)]);
+    expect(page.gzipBytes).toBeLessThanOrEqual(publicBudgetBytes);
+    expect(page.gzipBytes).toBeLessThanOrEqual(issueBudgetBytes);
   });
+});
+
+describe("JavaScript on first load of a page that hydrates", () => {
+  it.each(hydratingPages)(
+    "$path still hydrates, with the page script beside the app",
+    async ({ path, status }) => {
+      const [page] = await pageJavaScript(server.baseUrl, [path], status);
+      if (!page) throw new Error(`${path} was not measured`);
+      report(page);
+      expect(page.isHydrating).toBe(true);
+      expect(page.files.some((file) => /\/assets\/entry\.client-[\w-]+\.js$/.test(file))).toBe(
+        true,
+      );
+      expect(page.files.some((file) => /\/assets\/page-enhancements-[\w-]+\.js$/.test(file))).toBe(
+        true,
+      );
+      expect(page.gzipBytes).toBeLessThanOrEqual(hydratingBudgetBytes);
+    },
+  );
 });

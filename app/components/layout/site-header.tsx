@@ -1,77 +1,68 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { NavLink } from "react-router";
 import logoUrl from "~/assets/images/logo.svg";
 import { conferenceShortName, editionName } from "~/content/conference";
 import { site } from "~/content/site";
 import { useSiteData } from "~/lib/site-data";
 import { NavDropdown } from "./nav-dropdown";
-import { useDismiss } from "./use-dismiss";
 
+/**
+ * The header of every page. The same markup works with the app hydrated and on public pages that load
+ * no framework code: on narrow screens the menu is a <details> (the page script adds Escape and a press
+ * outside, app/components/enhancements/menus.ts); from 60rem it is one row. Links to public pages load
+ * them as documents (docs/decisions/0009-public-pages-without-framework-javascript.md).
+ */
 export function SiteHeader() {
   const { conference } = useSiteData();
   const conferenceLinks = conference.editions.map((edition) => ({
     to: edition.path,
     label: editionName(edition.year),
   }));
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
-  const headerRef = useRef<HTMLElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-  const closeMenu = useCallback(() => setIsMenuOpen(false), []);
-  useDismiss({
-    isOpen: isMenuOpen,
-    close: closeMenu,
-    containerRef: headerRef,
-    returnFocusRef: toggleRef,
-  });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation, by design
-  useEffect(() => setIsMenuOpen(false), [location.pathname]);
-
   return (
-    <header ref={headerRef} className="site-header">
+    <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="site-header__brand">
+        <NavLink to="/" className="site-header__brand" reloadDocument>
           <img src={logoUrl} alt="" width="44" height="44" />
           <span>{site.name}</span>
-        </Link>
-        <nav className="site-nav" aria-label="Main" data-open={isMenuOpen}>
-          <button
-            ref={toggleRef}
-            type="button"
-            className="site-nav__toggle"
-            aria-expanded={isMenuOpen}
-            aria-controls="site-menu"
-            onClick={() => setIsMenuOpen((open) => !open)}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-              {isMenuOpen ? (
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
-              ) : (
-                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" />
-              )}
-            </svg>
-            <span className="site-nav__toggle-label">Menu</span>
-          </button>
-          <ul id="site-menu" className="site-nav__list">
-            <li className="site-nav__item">
-              <NavLink to="/" end className="site-nav__link">
-                Home
-              </NavLink>
-            </li>
-            <NavDropdown label={conferenceShortName} links={conferenceLinks} />
-            <li className="site-nav__item">
-              <NavLink to="/naclo" className="site-nav__link" prefetch="intent">
-                NACLO
-              </NavLink>
-            </li>
-            <li className="site-nav__item">
-              <NavLink to="/board" className="site-nav__link" prefetch="intent">
-                Our Board
-              </NavLink>
-            </li>
-            <AccountNavItems />
-          </ul>
+        </NavLink>
+        <nav className="site-nav" aria-label="Main">
+          <details className="site-nav__menu" data-menu="panel">
+            <summary className="site-nav__toggle">
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+                <path
+                  className="site-nav__icon-open"
+                  d="M4 7h16M4 12h16M4 17h16"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                />
+                <path
+                  className="site-nav__icon-close"
+                  d="M6 6l12 12M18 6L6 18"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                />
+              </svg>
+              <span className="site-nav__toggle-label">Menu</span>
+            </summary>
+            <ul id="site-menu" className="site-nav__list">
+              <li className="site-nav__item">
+                <NavLink to="/" end className="site-nav__link" reloadDocument>
+                  Home
+                </NavLink>
+              </li>
+              <NavDropdown label={conferenceShortName} links={conferenceLinks} />
+              <li className="site-nav__item">
+                <NavLink to="/naclo" className="site-nav__link" reloadDocument>
+                  NACLO
+                </NavLink>
+              </li>
+              <li className="site-nav__item">
+                <NavLink to="/board" className="site-nav__link" reloadDocument>
+                  Our Board
+                </NavLink>
+              </li>
+              <AccountNavItems />
+            </ul>
+          </details>
         </nav>
       </div>
     </header>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import logoUrl from "~/assets/images/logo.svg";
-import { ImageCarousel } from "~/components/lazy-image-carousel";
+import { ImageCarousel } from "~/components/image-carousel";
 import {
   conferenceFoundedYear,
   conferenceName,

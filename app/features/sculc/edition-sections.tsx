@@ -1,6 +1,6 @@
 import { Collapsible } from "~/components/collapsible";
 import { ExternalEmbed } from "~/components/external-embed";
-import { ImageCarousel } from "~/components/lazy-image-carousel";
+import { ImageCarousel } from "~/components/image-carousel";
 import { editionName } from "~/content/conference";
 import type { PresentationEmbed } from "~/content/sculc/edition-types";
 import type { Presenter } from "~/content/sculc/program-types";

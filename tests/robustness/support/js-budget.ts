@@ -1,96 +1,84 @@
-// What JavaScript a page makes the browser download on first load, computed from the build's route
-// manifest rather than measured in a browser, so the figure does not depend on the machine's speed.
-import fs from "node:fs";
-import path from "node:path";
+// What JavaScript a page makes the browser download on first load, read from the page itself: the
+// production server's HTML for the page, its <script src> tags, its modulepreload links, the imports its
+// inline module scripts start, and the bytes of its inline scripts. Each file is fetched from the same
+// server and its size taken gzipped at the default level, so the figure does not depend on the
+// machine's speed.
 import zlib from "node:zlib";
-import { matchRoutes, type RouteObject } from "react-router";
 
-type ManifestRoute = {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-  module: string;
-  imports?: string[];
-  clientLoaderModule?: string;
-  clientMiddlewareModule?: string;
+export type PageJavaScript = {
+  path: string;
+  /** Same-origin script files the page loads, by path. */
+  files: string[];
+  /** Bytes of script written into the page itself. */
+  inlineBytes: number;
+  /** The page carries React Router's hydration context (the app takes over the page). */
+  isHydrating: boolean;
+  gzipBytes: number;
 };
 
-type Manifest = {
-  entry: { module: string; imports: string[] };
-  routes: Record<string, ManifestRoute>;
-};
-
-export type PageJavaScript = { path: string; files: string[]; gzipBytes: number };
-
-/** The browser manifest React Router writes as build/client/assets/manifest-<hash>.js. */
-export function readClientManifest(clientDir: string): Manifest {
-  const assetsDir = path.join(clientDir, "assets");
-  const files = fs.readdirSync(assetsDir).filter((name) => /^manifest-[\w-]+\.js$/.test(name));
-  if (files.length !== 1) {
-    throw new Error(`expected one manifest in ${assetsDir}, found ${files.length}: run the build`);
-  }
-  const source = fs.readFileSync(path.join(assetsDir, files[0] as string), "utf8");
-  return JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as Manifest;
-}
-
-function routeTree(manifest: Manifest): RouteObject[] {
-  const children = new Map<string | undefined, ManifestRoute[]>();
-  for (const route of Object.values(manifest.routes)) {
-    children.set(route.parentId, [...(children.get(route.parentId) ?? []), route]);
-  }
-  const build = (parentId: string | undefined): RouteObject[] =>
-    (children.get(parentId) ?? []).map((route) =>
-      route.index
-        ? { id: route.id, index: true, path: route.path }
-        : { id: route.id, path: route.path, children: build(route.id) },
-    );
-  return build(undefined);
-}
-
-/**
- * The modules the page's HTML loads: the client entry, each matched route's module and the modules
- * those statically import (the same list React Router writes as modulepreload links), plus the split
- * client loader or middleware modules that run before hydration. Lazily imported chunks are not part
- * of the first load and are not counted.
- */
-export function firstLoadFiles(manifest: Manifest, pathname: string): string[] {
-  const matches = matchRoutes(routeTree(manifest), pathname);
-  if (!matches) throw new Error(`no route matches ${pathname}`);
-  const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
-  for (const match of matches) {
-    const route = manifest.routes[match.route.id as string];
-    if (!route) throw new Error(`route ${match.route.id} is missing from the manifest`);
-    for (const file of [
-      route.module,
-      ...(route.imports ?? []),
-      route.clientLoaderModule,
-      route.clientMiddlewareModule,
-    ]) {
-      if (file) files.add(file);
+/** The script files a document references, and its inline scripts. */
+export function scriptsOf(html: string): { files: string[]; inline: string[] } {
+  const files = new Set<string>();
+  const inline: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = "", text = ""] = match;
+    const src = /\bsrc\s*=\s*"([^"]+)"/i.exec(attributes)?.[1];
+    if (src) files.add(src);
+    else if (text.trim()) {
+      inline.push(text);
+      // React Router starts hydration with `import("/assets/...")` in an inline module script.
+      for (const imported of text.matchAll(/import\s*\(?\s*"([^"]+\.js)"/g)) {
+        if (imported[1]) files.add(imported[1]);
+      }
     }
   }
-  return [...files];
+  for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
+    const tag = match[0];
+    if (!/\brel\s*=\s*"modulepreload"/i.test(tag)) continue;
+    const href = /\bhref\s*=\s*"([^"]+)"/i.exec(tag)?.[1];
+    if (href) files.add(href);
+  }
+  return { files: [...files], inline };
 }
 
-export function pageJavaScript(clientDir: string, pathnames: string[]): PageJavaScript[] {
-  const manifest = readClientManifest(clientDir);
+export async function pageJavaScript(
+  baseUrl: string,
+  paths: string[],
+  expectedStatus = 200,
+): Promise<PageJavaScript[]> {
   const gzipSizes = new Map<string, number>();
-  const gzipSize = (file: string) => {
+  const gzipSize = async (file: string) => {
     let size = gzipSizes.get(file);
     if (size === undefined) {
-      const bytes = fs.readFileSync(path.join(clientDir, file));
-      size = zlib.gzipSync(bytes).length;
+      const response = await fetch(new URL(file, baseUrl), {
+        headers: { "accept-encoding": "identity" },
+      });
+      if (!response.ok) throw new Error(`${file}: ${response.status}`);
+      size = zlib.gzipSync(Buffer.from(await response.arrayBuffer())).length;
       gzipSizes.set(file, size);
     }
     return size;
   };
-  return pathnames.map((pathname) => {
-    const files = firstLoadFiles(manifest, pathname);
-    return {
-      path: pathname,
+  const pages: PageJavaScript[] = [];
+  for (const path of paths) {
+    const response = await fetch(new URL(path, baseUrl), { headers: { accept: "text/html" } });
+    if (response.status !== expectedStatus) throw new Error(`${path}: ${response.status}`);
+    const html = await response.text();
+    const { files, inline } = scriptsOf(html);
+    for (const file of files) {
+      if (!file.startsWith("/")) throw new Error(`${path} loads a script from elsewhere: ${file}`);
+    }
+    const inlineText = inline.join("");
+    const sizes = await Promise.all(files.map(gzipSize));
+    pages.push({
+      path,
       files,
-      gzipBytes: files.reduce((sum, file) => sum + gzipSize(file), 0),
-    };
-  });
+      inlineBytes: Buffer.byteLength(inlineText),
+      isHydrating: /window\.__reactRouterContext\s*=/.test(inlineText),
+      gzipBytes:
+        sizes.reduce((sum, size) => sum + size, 0) +
+        (inlineText ? zlib.gzipSync(inlineText).length : 0),
+    });
+  }
+  return pages;
 }

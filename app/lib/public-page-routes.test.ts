@@ -1,0 +1,62 @@
+// Public pages ship no framework JavaScript (app/root.tsx), so the browser must never render one: each
+// public route loads itself as a document when a hydrated page navigates to it. That needs both of
+// its exports, and a server loader, without which the server renders a fallback instead of the page.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { isPublicPageHandle, openAsDocument } from "./request-context";
+
+type RouteEntry = { id?: string; file: string; children?: RouteEntry[] };
+
+function flatten(entries: RouteEntry[]): RouteEntry[] {
+  return entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
+}
+
+const files = [...new Set(flatten(routes as RouteEntry[]).map((route) => route.file))];
+const modules = await Promise.all(
+  files.map(async (file) => ({
+    file,
+    module: (await import(
+      /* @vite-ignore */ path.resolve(import.meta.dirname, "..", file)
+    )) as Record<string, unknown>,
+  })),
+);
+const publicModules = modules.filter(({ module }) => isPublicPageHandle(module.handle));
+
+describe("public page routes", () => {
+  it("are the home, board, NACLO, events and edition pages", () => {
+    expect(publicModules.map(({ file }) => file).sort()).toEqual([
+      "routes/board.tsx",
+      "routes/events.tsx",
+      "routes/home.tsx",
+      "routes/naclo.tsx",
+      "routes/sculc-edition.tsx",
+    ]);
+  });
+
+  it.each(publicModules)("$file loads as a document and renders on the server", ({ module }) => {
+    expect(module.clientLoader).toBe(openAsDocument);
+    expect(typeof module.loader).toBe("function");
+  });
+
+  it("no other route opens as a document", () => {
+    const others = modules.filter(({ module }) => !isPublicPageHandle(module.handle));
+    expect(others.filter(({ module }) => module.clientLoader === openAsDocument)).toEqual([]);
+  });
+});
+
+describe("openAsDocument", () => {
+  it("answers a client-side navigation with a document load of the same address", () => {
+    let thrown: unknown;
+    try {
+      openAsDocument({ request: new Request("http://localhost/sculc-2024?x=1") });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/sculc-2024?x=1");
+    expect(response.headers.get("X-Remix-Reload-Document")).toBe("true");
+  });
+});
