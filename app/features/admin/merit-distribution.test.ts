@@ -3,10 +3,13 @@ import { meritDistribution } from "./merit-distribution";
 
 describe("meritDistribution", () => {
   it("puts each mean in its half-point bin, the top of the scale in the last", () => {
-    const { bins, unreviewed, largest } = meritDistribution([1, 1.49, 1.5, 3, 3.25, 4.99, 5, null], {
-      min: 1,
-      max: 5,
-    });
+    const { bins, unreviewed, largest } = meritDistribution(
+      [1, 1.49, 1.5, 3, 3.25, 4.99, 5, null],
+      {
+        min: 1,
+        max: 5,
+      },
+    );
     expect(bins.map((bin) => [bin.label, bin.count])).toEqual([
       ["1 to under 1.5", 2],
       ["1.5 to under 2", 1],
