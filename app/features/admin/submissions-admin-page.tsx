@@ -150,7 +150,8 @@ export function SubmissionsAdminPage(props: SubmissionsAdminPageProps) {
 
       <div className="admin-toolbar admin-toolbar--stacked">
         <FilterLinks
-          label="Filter by decision"
+          label="Filter submissions"
+          visibleLabel="Decision"
           options={submissionFilters}
           labels={filterLabels}
           current={props.query.status}
@@ -158,13 +159,15 @@ export function SubmissionsAdminPage(props: SubmissionsAdminPageProps) {
         />
         <FilterLinks
           label="Filter by reviews"
+          visibleLabel="Reviews"
           options={reviewFilters}
           labels={reviewFilterLabels}
           current={props.query.reviews}
           hrefFor={(reviews) => decisionsHref(props.query, { reviews })}
         />
         <FilterLinks
-          label="Sort by"
+          label="Sort submissions"
+          visibleLabel="Sort by"
           options={decisionSorts}
           labels={sortLabels}
           current={props.query.sort}
@@ -272,6 +275,7 @@ function describeQuery(query: DecisionsQuery): string {
 
 function FilterLinks<T extends string>(props: {
   label: string;
+  visibleLabel: string;
   options: readonly T[];
   labels: Record<T, string>;
   current: T;
@@ -280,7 +284,7 @@ function FilterLinks<T extends string>(props: {
   return (
     <nav aria-label={props.label} className="admin-filters">
       <span className="admin-filters__label" aria-hidden="true">
-        {props.label}:
+        {props.visibleLabel}:
       </span>
       <ul>
         {props.options.map((option) => (
