@@ -38,6 +38,10 @@ export default [
   route("sculc/view-submission", "routes/view-submission.tsx"),
   route("sculc/congratulations-page", "routes/congratulations.tsx"),
   route("files/abstracts/:id", "routes/submission-file.ts"),
+  route("review", "routes/review.tsx"),
+  route("review/abstracts/:number", "routes/review-abstract.tsx"),
+  // Ranked above the page: ":number.pdf" is a parameter followed by a literal ".pdf".
+  route("review/abstracts/:number.pdf", "routes/review-abstract-file.ts"),
   ...editionRoutes,
   route("robots.txt", "routes/robots.txt.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),

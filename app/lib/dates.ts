@@ -80,3 +80,18 @@ export function conferenceLocalTimeToIso(local: string): string | null {
   }
   return new Date(guess).toISOString();
 }
+
+const conferenceDeadline = new Intl.DateTimeFormat("en-US", {
+  timeZone: conferenceTimeZone,
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** A deadline as the site writes them: "Friday, March 21, 2025, 11:59 PM Pacific Time". */
+export function formatConferenceDeadline(isoMoment: string): string {
+  return `${conferenceDeadline.format(new Date(isoMoment))} Pacific Time`;
+}

@@ -78,11 +78,21 @@ export function SiteHeader() {
   );
 }
 
-/** The account end of the menu: Profile when signed in (else Login), and User Data for admins. */
+/**
+ * The account end of the menu: Profile when signed in (else Login), Review for reviewers, and User
+ * Data for admins.
+ */
 function AccountNavItems() {
   const { viewer } = useSiteData();
   return (
     <>
+      {viewer?.isReviewer ? (
+        <li className="site-nav__item">
+          <NavLink to="/review" className="site-nav__link">
+            Review
+          </NavLink>
+        </li>
+      ) : null}
       {viewer?.isAdmin ? (
         <li className="site-nav__item">
           <NavLink to="/user-data" className="site-nav__link">

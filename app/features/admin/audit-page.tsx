@@ -22,6 +22,16 @@ const actionLabels: Record<AdminAction, string> = {
   "open-call": "Opened the call",
   "close-call": "Closed the call",
   "download-abstract": "Opened an abstract",
+  "grant-reviewer": "Made reviewer",
+  "revoke-reviewer": "Revoked reviewer",
+  "assign-reviewer": "Assigned a reviewer",
+  "unassign-reviewer": "Unassigned a reviewer",
+  "auto-assign": "Assigned reviewers automatically",
+  "declare-conflict": "Declared a conflict",
+  "submit-review": "Submitted a review",
+  "remind-reviewers": "Reminded reviewers",
+  "update-review-settings": "Changed review settings",
+  "export-reviews": "Exported reviews",
 };
 
 export function AuditPage(props: {

@@ -56,7 +56,8 @@ async function seed(database: TestDatabase) {
         decided_at: null,
         released_at: index % 100 === 0 ? now : null,
       })),
-    );
+    )
+    .map((row, index) => ({ ...row, number: index + 1 }));
   for (let start = 0; start < submissions.length; start += 500) {
     await database.db
       .insertInto("submission")

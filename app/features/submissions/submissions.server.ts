@@ -193,6 +193,7 @@ async function storeAbstract(
         .where("id", "=", options.userId)
         .execute();
       if ((await countSubmissions(trx, options)) >= options.maxSubmissionsPerUser) return false;
+      const number = await drawSubmissionNumber(trx, options.editionYear);
       await trx
         .insertInto("submission")
         .values({
@@ -212,6 +213,7 @@ async function storeAbstract(
           decided_by: null,
           decided_at: null,
           released_at: null,
+          number,
         })
         .execute();
       return true;
@@ -223,6 +225,28 @@ async function storeAbstract(
     deps.logger.error({ err: error }, "recording an upload failed");
     return refuse("error");
   }
+}
+
+/**
+ * The edition's next abstract number, from one atomic upsert: parallel uploads by different people on
+ * PostgreSQL each get their own (the row lock orders them), and a deleted abstract's number is not
+ * reused, so "abstract 4" means one abstract for the whole review.
+ */
+export async function drawSubmissionNumber(
+  db: Kysely<Database>,
+  editionYear: number,
+): Promise<number> {
+  const row = await db
+    .insertInto("submission_number")
+    .values({ edition_year: editionYear, last_number: 1 })
+    .onConflict((conflict) =>
+      conflict.column("edition_year").doUpdateSet((eb) => ({
+        last_number: eb(eb.ref("submission_number.last_number"), "+", 1),
+      })),
+    )
+    .returning("last_number")
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
 }
 
 async function countSubmissions(

@@ -13,6 +13,12 @@ export interface Database {
   admin_audit: AdminAuditTable;
   rate_limit: RateLimitTable;
   submission: SubmissionTable;
+  submission_number: SubmissionNumberTable;
+  reviewer: ReviewerTable;
+  review_assignment: ReviewAssignmentTable;
+  review: ReviewTable;
+  review_conflict: ReviewConflictTable;
+  review_settings: ReviewSettingsTable;
 }
 
 /** A boolean column: PostgreSQL returns true/false, SQLite 1/0. */
@@ -70,7 +76,19 @@ export type AdminAction =
   | "open-call"
   | "close-call"
   /** An admin opened someone else's abstract (details: the file name). */
-  | "download-abstract";
+  | "download-abstract"
+  | "grant-reviewer"
+  | "revoke-reviewer"
+  /** Details name the abstract by number; an admin's or a reviewer's own ("took the next abstract"). */
+  | "assign-reviewer"
+  | "unassign-reviewer"
+  /** Details: reviewers per abstract and how many assignments were made. */
+  | "auto-assign"
+  | "declare-conflict"
+  | "submit-review"
+  | "remind-reviewers"
+  | "update-review-settings"
+  | "export-reviews";
 
 export interface AdminAuditTable {
   id: string;
@@ -120,4 +138,65 @@ export interface SubmissionTable {
   decided_at: string | null;
   /** When the decision was shown to the author; staged decisions have none. */
   released_at: string | null;
+  /**
+   * The abstract's number within its edition (1, 2, ...), the only name reviewers see. Every row has
+   * one (0005-review numbered the existing ones); it is never reused after a deletion.
+   */
+  number: number;
+}
+
+/** Each edition's last abstract number, drawn atomically by uploads. */
+export interface SubmissionNumberTable {
+  edition_year: number;
+  last_number: number;
+}
+
+/** The reviewer role: a grant of its own, beside `user.role`. */
+export interface ReviewerTable {
+  user_id: string;
+  /** The granting admin's user id (null from the command line). */
+  granted_by: string | null;
+  granted_at: string;
+}
+
+export interface ReviewAssignmentTable {
+  id: string;
+  edition_year: number;
+  submission_id: string;
+  reviewer_id: string;
+  assigned_by: string | null;
+  assigned_at: string;
+}
+
+/** At most one per assignment; a draft has no `submitted_at`. Scores are checked against the settings. */
+export interface ReviewTable {
+  assignment_id: string;
+  merit: number | null;
+  confidence: number | null;
+  comments_to_authors: string;
+  /** Never shown to authors. */
+  comments_to_committee: string;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+}
+
+/** A reviewer's declared conflict with an abstract: the pair is never assigned again. */
+export interface ReviewConflictTable {
+  submission_id: string;
+  reviewer_id: string;
+  declared_at: string;
+}
+
+export interface ReviewSettingsTable {
+  edition_year: number;
+  is_open: DbBoolean;
+  closes_at: string | null;
+  others_visibility: string;
+  can_self_assign: DbBoolean;
+  /** JSON: [{ "value": 1, "label": "Reject" }, ...], lowest first. */
+  merit_scale: string;
+  confidence_scale: string;
+  updated_at: string;
+  updated_by: string | null;
 }

@@ -3,6 +3,7 @@ import * as appSetting from "./0001-app-setting";
 import * as accounts from "./0002-accounts";
 import * as submissions from "./0003-submissions";
 import * as accountSecurity from "./0004-account-security";
+import * as review from "./0005-review";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002-accounts": accounts,
   "0003-submissions": submissions,
   "0004-account-security": accountSecurity,
+  "0005-review": review,
 };

@@ -1,0 +1,38 @@
+import { Readable } from "node:stream";
+import { getCurrentEdition } from "~/content/editions";
+import { requireUser } from "~/features/accounts/session.server";
+import { notFound, requireReviewerRole } from "~/features/review/review-access.server";
+import { parseAbstractNumber } from "~/features/review/review-paths";
+import { openAbstractForReviewer } from "~/features/review/reviews.server";
+import { getDatabase } from "~/lib/db/db.server";
+import { getFileStorage } from "~/lib/storage/storage.server";
+import type { Route } from "./+types/review-abstract-file";
+
+/**
+ * An assigned abstract's PDF for its reviewer, named by its number only: the author's file name is not
+ * read, so it cannot leak through a header. The same protective headers as every uploaded file
+ * (routes/submission-file.ts says why).
+ */
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const viewer = requireUser(context, url);
+  const { db } = getDatabase();
+  await requireReviewerRole(db, viewer.id);
+  const number = parseAbstractNumber(params.number);
+  if (number === null) return notFound();
+  const file = await openAbstractForReviewer(
+    { db, storage: getFileStorage() },
+    { reviewerId: viewer.id, editionYear: getCurrentEdition().year, number },
+  );
+  if (!file) return notFound();
+  return new Response(Readable.toWeb(file.body) as ReadableStream, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "sandbox; default-src 'none'; frame-ancestors 'self'",
+      "Cross-Origin-Resource-Policy": "same-origin",
+      "Cache-Control": "private, no-store",
+      "Content-Length": String(file.size),
+      "Content-Disposition": `inline; filename="abstract-${number}.pdf"`,
+    },
+  });
+}
