@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { at, useOwnClientAddress } from "./support/accounts";
 import {
+  adminCard,
   adminSession,
   apiAccount,
   apiUpload,
@@ -207,6 +208,136 @@ test("assign and unassign by hand; reminders mail only reviewers with unfinished
     // The reminders went out before the page answered: none came for the reviewer with nothing to do.
     expect(await countMail(idle.email)).toBe(idleMailBefore);
   });
+  await admin.context.close();
+});
+
+test("decisions from the reviews: mean and spread, the reviews in full, the CSV, and a release that mails the comments to the authors only", async ({
+  browser,
+}, testInfo) => {
+  const token = randomToken();
+  const [first, second] = ["rory", "ruth"].map((name) => person(name, token, testInfo));
+  const author = person("ayla", token, testInfo);
+  const file = `decide-${token}.pdf`;
+  if (!first || !second) throw new Error("no reviewers");
+  const [admin, firstApi, secondApi] = await Promise.all([
+    newAdmin(browser, testInfo),
+    apiAccount(testInfo, first),
+    apiAccount(testInfo, second),
+  ]);
+  const authorApi = await apiAccount(testInfo, author);
+  await apiUpload(authorApi, file);
+  await authorApi.dispose();
+  const page = admin.page;
+  for (const reviewer of [first, second]) await grantReviewer(page, reviewer.email);
+
+  await page.goto("/user-data/review");
+  const card = assignmentCard(page, file);
+  const number = Number(/^Abstract (\d+):/.exec(await card.getByRole("heading").innerText())?.[1]);
+  for (const reviewer of [first, second]) {
+    await card
+      .getByLabel(`Assign a reviewer to abstract ${number}`)
+      .selectOption({ label: `${reviewer.firstName} ${reviewer.lastName} (${reviewer.email})` });
+    await card.getByRole("button", { name: `Assign to abstract ${number}` }).click();
+    await expect(
+      successMessage(page, `The reviewer was assigned to abstract ${number} successfully.`),
+    ).toBeVisible();
+  }
+  // The reviewers submit with the form a browser without JavaScript posts (review.spec.ts drives the page).
+  const reviews = [
+    {
+      api: firstApi,
+      merit: "4",
+      confidence: "3",
+      commentsToAuthors: `Clear data. AUTHORS-ONE-${token}`,
+      commentsToCommittee: `COMMITTEE-SECRET-${token}`,
+    },
+    {
+      api: secondApi,
+      merit: "3",
+      confidence: "1",
+      commentsToAuthors: `=HYPERLINK("http://evil") AUTHORS-TWO-${token}`,
+      commentsToCommittee: "",
+    },
+  ];
+  for (const { api, ...form } of reviews) {
+    const response = await api.post(`/review/abstracts/${number}`, {
+      form: { intent: "submit", ...form },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(200);
+    await api.dispose();
+  }
+  await page.goto("/user-data/review");
+  await expect(card).toContainText(`${first.email}): Submitted`);
+  await expect(card.getByRole("button", { name: /^Unassign/ })).toHaveCount(0);
+
+  // The decisions page: submitted of assigned, mean and spread, the reviews in full (committee included).
+  await page.goto("/user-data/submissions?sort=merit&reviews=complete");
+  const decision = adminCard(page, file);
+  await expect(decision).toContainText("Reviews: 2 of 2 submitted");
+  await expect(decision).toContainText("Mean merit 3.5");
+  await expect(decision).toContainText("Spread 1");
+  await expect(decision).not.toContainText("Strong disagreement");
+  await expect(
+    page.getByRole("table", { name: /^Mean merit of the \d+ abstracts?/ }),
+  ).toBeVisible();
+  await expect(decision.getByText(`COMMITTEE-SECRET-${token}`)).toBeHidden();
+  await decision.getByText(`Read the 2 reviews of abstract ${number}`).click();
+  await expect(decision.getByText(`COMMITTEE-SECRET-${token}`)).toBeVisible();
+  await expect(decision).toContainText(`${first.email}, submitted`);
+  await expect(decision).toContainText("4 (Weak accept)");
+  await page
+    .getByRole("navigation", { name: "Filter by reviews" })
+    .getByRole("link", { name: "No reviewers" })
+    .click();
+  await expect(page).toHaveURL(at("/user-data/submissions?reviews=unassigned&sort=merit"));
+  await expect(decision).toHaveCount(0);
+
+  // The reviews CSV: one row per submitted review, formulas neutralised; the export is audited.
+  const csv = await page.request.get("/user-data/export/reviews.csv");
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-disposition"]).toMatch(
+    /^attachment; filename="sculc-\d+-reviews\.csv"$/,
+  );
+  const text = await csv.text();
+  expect(text.split("\r\n")[0]).toBe(
+    '\ufeff"Abstract number","File","Reviewer","Reviewer email","Merit","Merit label","Confidence","Confidence label","Comments to the authors","Comments to the committee","Submitted (Pacific)"',
+  );
+  const rows = text.split("\r\n").filter((line) => line.includes(file));
+  expect(rows).toHaveLength(2);
+  expect(rows[0]).toContain(
+    `"${number}","${file}","${first.firstName} ${first.lastName}","${first.email}","4","Weak accept","3","High","Clear data. AUTHORS-ONE-${token}","COMMITTEE-SECRET-${token}"`,
+  );
+  expect(rows[1]).toContain(`"'=HYPERLINK(""http://evil"") AUTHORS-TWO-${token}"`);
+
+  // Accept, then release with the comments to the authors.
+  await page.goto("/user-data/submissions?status=undecided");
+  await decision.getByRole("button", { name: `Accept ${file}` }).click();
+  await expect(successMessage(page, "Decision saved successfully")).toBeVisible();
+  const before = await countMail(author.email);
+  await withServerLock(testInfo, "decisions", async () => {
+    await page.goto("/user-data/submissions");
+    await page.getByLabel(/^Include the reviewers' comments to the authors/).check();
+    await page.getByRole("button", { name: /^Release \d+ decisions?$/ }).click();
+    await expect(
+      successMessage(page, /^Released \d+ decisions? successfully and emailed \d+ authors?\.$/),
+    ).toBeVisible();
+  });
+  const mail = await waitForMail(author.email, {
+    subject: "Action required: confirm your SCULC presentation",
+    after: before,
+  });
+  expect(mail.text).toContain(`The reviewers' comments on ${file}:`);
+  expect(mail.text).toContain(`Reviewer 1:\nClear data. AUTHORS-ONE-${token}`);
+  expect(mail.text).toContain(`Reviewer 2:\n=HYPERLINK("http://evil") AUTHORS-TWO-${token}`);
+  expect(mail.text).not.toContain("COMMITTEE-SECRET");
+  for (const reviewer of [first, second]) {
+    expect(mail.text).not.toContain(reviewer.email);
+    expect(mail.text).not.toContain(reviewer.lastName);
+  }
+
+  await page.goto("/user-data/audit");
+  await expect(page.getByRole("cell", { name: "Exported reviews" }).first()).toBeVisible();
   await admin.context.close();
 });
 
