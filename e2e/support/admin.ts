@@ -45,7 +45,8 @@ export function adminCommandEnv(testInfo: TestInfo): NodeJS.ProcessEnv {
   if (testInfo.project.name !== "postgres")
     return { ...env, DATA_DIR: ".e2e-data/sqlite", LOG_LEVEL: "warn" };
   const url = new URL(process.env.TEST_DATABASE_URL ?? "");
-  url.searchParams.set("options", "-c search_path=e2e");
+  // The schema start-postgres-server.mjs gives this checkout's server (one per E2E_PORT_OFFSET).
+  url.searchParams.set("options", `-c search_path=e2e${process.env.E2E_PORT_OFFSET ?? ""}`);
   return {
     ...env,
     DATABASE_URL: url.toString(),
