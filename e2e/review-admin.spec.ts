@@ -181,6 +181,8 @@ test("assign and unassign by hand; reminders mail only reviewers with unfinished
       await expect(
         successMessage(page, `The reviewer was assigned to abstract ${number} successfully.`),
       ).toBeVisible();
+      // The message is the same for each assignment: wait for this one's row.
+      await expect(card.locator(".review-admin__reviewers")).toContainText(reviewer.email);
     }
     expect(await reviewersOn(page, file)).toEqual([busy.email, idle.email]);
     await expect(card).toContainText(`${busy.email}): Not started`);
@@ -190,6 +192,7 @@ test("assign and unassign by hand; reminders mail only reviewers with unfinished
     await expect(
       successMessage(page, `The reviewer was unassigned from abstract ${number} successfully.`),
     ).toBeVisible();
+    await expect(card.locator(".review-admin__reviewers")).not.toContainText(idle.email);
     expect(await reviewersOn(page, file)).toEqual([busy.email]);
 
     const idleMailBefore = await countMail(idle.email);
@@ -241,6 +244,8 @@ test("decisions from the reviews: mean and spread, the reviews in full, the CSV,
     await expect(
       successMessage(page, `The reviewer was assigned to abstract ${number} successfully.`),
     ).toBeVisible();
+    // The message is the same for each assignment: wait for this one's row.
+    await expect(card.locator(".review-admin__reviewers")).toContainText(reviewer.email);
   }
   // The reviewers submit with the form a browser without JavaScript posts (review.spec.ts drives the page).
   const reviews = [
