@@ -11,8 +11,14 @@ const postgresPort = 3108 + portOffset;
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const e2eDataRoot = path.resolve(".e2e-data");
 
-/** The one test that closes the call for abstracts (e2e/admin.spec.ts). */
-const closesTheCall = /closing the call blocks uploads/;
+/**
+ * The tests that change what every other test relies on: closing the call for abstracts
+ * (e2e/admin.spec.ts), closing the review period and taking "the next abstract", which may be anyone's
+ * (e2e/review.spec.ts), and changing the edition's review settings (e2e/review-admin.spec.ts). They run
+ * alone, last.
+ */
+const closesTheCall =
+  /closing the call blocks uploads|when the review period closes|review settings: saved in Pacific time/;
 
 const launchOptions = {
   executablePath: chromiumPath,
@@ -90,7 +96,7 @@ export default defineConfig({
       ? [
           {
             name: "postgres",
-            testMatch: /(postgres|accounts|submissions|admin)\.spec\.ts/,
+            testMatch: /(postgres|accounts|submissions|admin|review)\.spec\.ts/,
             grepInvert: closesTheCall,
             use: { baseURL: `http://localhost:${postgresPort}`, launchOptions },
           },
@@ -100,7 +106,7 @@ export default defineConfig({
       // Closing the call for abstracts would refuse other tests' uploads, so that test runs alone,
       // after every other project has finished.
       name: "call-for-abstracts",
-      testMatch: /admin\.spec\.ts/,
+      testMatch: /(admin|review)\.spec\.ts/,
       grep: closesTheCall,
       dependencies: ["desktop", "mobile", ...(postgresUrl ? ["postgres"] : [])],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },

@@ -22,10 +22,10 @@ import {
   someone,
   successMessage,
   uploadAbstract,
-  withServerLock,
 } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { countMail, linkTo, waitForMail } from "./support/mailbox";
+import { withServerLock } from "./support/server-lock";
 
 // The admin area: who may see it, the user table (search, sort, roles), decisions and their emails,
 // CSV exports, the audit log and the call for abstracts. The shared helpers, and how tests stay out of

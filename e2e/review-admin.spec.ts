@@ -9,10 +9,10 @@ import {
   type Person,
   randomToken,
   successMessage,
-  withServerLock,
 } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { countMail, waitForMail } from "./support/mailbox";
+import { withServerLock } from "./support/server-lock";
 
 // The admin side of peer review: reviewer grants in the user table, /user-data/review (settings,
 // assignment, reminders), the decisions page's review summaries, the release email's comments and the
@@ -351,7 +351,8 @@ test("review settings: saved in Pacific time, a bad scale refused with its messa
 }, testInfo) => {
   const admin = await newAdmin(browser, testInfo, "/user-data/review");
   const page = admin.page;
-  // Settings are the edition's, shared by every test on this server: this test puts back what it found.
+  // Settings are the edition's, shared by every test on this server: this test runs alone, after the
+  // others (closesTheCall in playwright.config.ts), and puts back what it found.
   await withServerLock(testInfo, "review-assignment", async () => {
     await page.goto("/user-data/review");
     const merit = page.getByLabel("Overall merit scale");

@@ -12,9 +12,9 @@ import { notFound, requireReviewerRole } from "~/features/review/review-access.s
 import { mailAdminsAboutConflict } from "~/features/review/review-mail.server";
 import { parseAbstractNumber, reviewPaths } from "~/features/review/review-paths";
 import type { Notice } from "~/features/review/review-queue-page";
+import { maxCommentLength } from "~/features/review/review-settings";
 import {
   getReviewForReviewer,
-  maxCommentLength,
   parseReviewForm,
   saveReviewDraft,
   submitReview,

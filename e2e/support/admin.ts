@@ -1,7 +1,6 @@
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import { promisify } from "node:util";
 import {
   type APIRequestContext,
@@ -15,6 +14,7 @@ import {
 import { makeAbstractPdf } from "../../tests/support/pdf-fixtures";
 import { at, logIn, register, strongPassword, uniqueEmail, verifyFromMail } from "./accounts";
 import { linkTo, waitForMail } from "./mailbox";
+import { serverFile, withServerLock } from "./server-lock";
 
 // Helpers for the admin specs (admin.spec.ts, review-admin.spec.ts): accounts made over HTTP, admins
 // granted the way the user table does it, uploads, and locks for actions that are global to a server.
@@ -22,7 +22,7 @@ import { linkTo, waitForMail } from "./mailbox";
 // Every project's spec files share one server database (desktop and mobile even share the same
 // SQLite server), and tests run in parallel: each test makes its own accounts and files, named with a
 // random token, and looks only at rows carrying that token. What is global to a server is done under a
-// lock shared by all workers (see `withServerLock`): releasing decisions (a release sends every staged
+// lock shared by all workers (`withServerLock`, support/server-lock.ts): releasing decisions (a release sends every staged
 // decision, anyone's), closing the call for abstracts, making the first admin, and assigning reviewers
 // automatically (it assigns every abstract of the edition).
 //
@@ -65,44 +65,6 @@ export async function grantAdmin(email: string, testInfo: TestInfo) {
     encoding: "utf8",
   });
   expect(stdout).toContain(`${email} is now an admin.`);
-}
-
-/** A file of this project's server under .e2e-data/locks (desktop and mobile share a server). */
-export function serverFile(testInfo: TestInfo, name: string): string {
-  const port = new URL(testInfo.project.use.baseURL ?? "http://localhost").port;
-  return path.resolve(".e2e-data", "locks", `${name}-${port}`);
-}
-
-/**
- * Runs `action` while no other worker runs one under the same name against the same server. Locks are
- * directories (mkdir is atomic); one left behind by a killed run is taken over after a minute.
- */
-export async function withServerLock<T>(
-  testInfo: TestInfo,
-  name: string,
-  action: () => Promise<T>,
-): Promise<T> {
-  const lock = serverFile(testInfo, `${name}.lock`);
-  fs.mkdirSync(path.dirname(lock), { recursive: true });
-  const deadline = Date.now() + 25_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const age =
-        Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 60_000) fs.rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for the ${name} lock`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  try {
-    return await action();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
 }
 
 export function randomClientAddress(): string {

@@ -17,6 +17,9 @@ export type ReviewSettings = {
   isStored: boolean;
 };
 
+/** Each comment box of the review form holds at most this many characters. */
+export const maxCommentLength = 10_000;
+
 export const defaultMeritScale: ScalePoint[] = [
   { value: 1, label: "Reject" },
   { value: 2, label: "Weak reject" },

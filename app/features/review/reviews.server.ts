@@ -7,6 +7,7 @@ import { type ReviewStatus, reviewStatus } from "./assignments.server";
 import {
   isReviewPeriodOpen,
   labelOf,
+  maxCommentLength,
   type OthersVisibility,
   type ReviewSettings,
   type ScalePoint,
@@ -15,7 +16,7 @@ import { getReviewSettings } from "./review-settings.server";
 
 type Db = Kysely<Database>;
 
-export const maxCommentLength = 10_000;
+export { maxCommentLength };
 
 export type ReviewInput = {
   merit: number | null;
