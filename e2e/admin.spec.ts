@@ -240,6 +240,7 @@ test.describe("the user table", () => {
       `${files.aFirst} (opens in a new tab)`,
       /\d/,
       /^No\s*Make admin/,
+      /^No\s*Make reviewer/,
     ]);
     await expect(cellsOf(b)).toHaveText([
       fullName(b),
@@ -249,9 +250,20 @@ test.describe("the user table", () => {
       `${files.b} (opens in a new tab)`,
       /\d/,
       /^No\s*Make admin/,
+      /^No\s*Make reviewer/,
     ]);
-    await expect(cellsOf(c)).toHaveText([fullName(c), c.email, "No", "No", "—", "—", "Yes"]);
-    await expect(rowOf(c).getByRole("button")).toHaveCount(0);
+    await expect(cellsOf(c)).toHaveText([
+      fullName(c),
+      c.email,
+      "No",
+      "No",
+      "—",
+      "—",
+      "Yes",
+      /^No\s*Make reviewer/,
+    ]);
+    // A configured admin's role cannot be changed here (the reviewer role can).
+    await expect(rowOf(c).getByRole("button", { name: /^(Make|Revoke) admin/ })).toHaveCount(0);
     const href = await rowOf(a).getByRole("link", { name: files.aFirst }).getAttribute("href");
     expect(href).toMatch(/^\/files\/abstracts\//);
     const pdf = await page.request.get(href ?? "");
@@ -473,7 +485,8 @@ test("grant and revoke admin from the table; your own row has no Revoke", async 
   expect((await member.page.goto("/user-data"))?.status()).toBe(403);
 
   const row = page.getByRole("row").filter({ hasText: person.email });
-  const adminCell = row.getByRole("cell").last();
+  // The Admin column, before Reviewer.
+  const adminCell = row.getByRole("cell").nth(6);
   await expect(adminCell).toHaveText(/^No/);
   // (Chromium names it "Make admin : mona…": the hidden part is a box of its own.)
   await row
@@ -498,8 +511,8 @@ test("grant and revoke admin from the table; your own row has no Revoke", async 
   // Your own row: Yes, and no button to revoke yourself; the server refuses it too.
   await page.goto(`/user-data?q=${encodeURIComponent(adminEmail)}`);
   const ownRow = page.getByRole("row").filter({ hasText: adminEmail });
-  await expect(ownRow.getByRole("cell").last()).toHaveText("Yes");
-  await expect(ownRow.getByRole("button")).toHaveCount(0);
+  await expect(ownRow.getByRole("cell").nth(6)).toHaveText("Yes");
+  await expect(ownRow.getByRole("button", { name: /^(Make|Revoke) admin/ })).toHaveCount(0);
   const selfRevoke = await page.request.post("/user-data?index", {
     form: { intent: "revoke", email: adminEmail },
   });
@@ -548,11 +561,11 @@ test("CSV exports: downloads with formulas neutralised, each recorded in the aud
   expect(usersCsv.startsWith("\ufeff")).toBe(true);
   const userLines = usersCsv.slice(1).split("\r\n");
   expect(userLines[0]).toBe(
-    '"First name","Last name","Email","Applicant","Presenter","Admin","First abstract","Uploaded (Pacific)"',
+    '"First name","Last name","Email","Applicant","Presenter","Admin","Reviewer","First abstract","Uploaded (Pacific)"',
   );
   expect(userLines.find((line) => line.includes(person.email))).toMatch(
     new RegExp(
-      `^"'=cmd","Csv${token}","csv\\.${token}@e2e\\.test","yes","no","no","'=SUM\\(""x""\\)-${token}\\.pdf","[^"]+"$`,
+      `^"'=cmd","Csv${token}","csv\\.${token}@e2e\\.test","yes","no","no","no","'=SUM\\(""x""\\)-${token}\\.pdf","[^"]+"$`,
     ),
   );
 
