@@ -108,6 +108,8 @@ async function expectMessage(page: Page, text: string | RegExp) {
 test("a reviewer saves a draft, submits and edits, never learning who wrote the abstract", async ({
   browser,
 }, testInfo) => {
+  // Three or four people register and verify by mail before the review starts.
+  test.slow();
   const author = await signedInPerson(browser, testInfo, "author");
   const fileName = await uploadNamedAbstract(author);
   const reviewer = await signedInPerson(browser, testInfo, "reviewer");
@@ -232,6 +234,8 @@ test("a reviewer saves a draft, submits and edits, never learning who wrote the 
 test("other reviewers' reviews appear only after submitting your own, without their names", async ({
   browser,
 }, testInfo) => {
+  // Three or four people register and verify by mail before the review starts.
+  test.slow();
   const author = await signedInPerson(browser, testInfo, "author");
   await uploadNamedAbstract(author);
   const first = await signedInPerson(browser, testInfo, "reviewer");
@@ -295,6 +299,8 @@ test("other reviewers' reviews appear only after submitting your own, without th
 test("declaring a conflict, without JavaScript, takes two steps, empties the queue and tells the admins", async ({
   browser,
 }, testInfo) => {
+  // Three or four people register and verify by mail before the review starts.
+  test.slow();
   const author = await signedInPerson(browser, testInfo, "author");
   await uploadNamedAbstract(author);
   const admin = await signedInPerson(browser, testInfo, "chair");
@@ -352,6 +358,7 @@ test("every permission boundary of the reviewer pages holds on the server", asyn
   browser,
   page,
 }, testInfo) => {
+  test.slow();
   const author = await signedInPerson(browser, testInfo, "author");
   await uploadNamedAbstract(author);
   const number = await abstractNumberOf(testInfo, author.email);
@@ -440,6 +447,8 @@ test("every permission boundary of the reviewer pages holds on the server", asyn
 test("when the review period closes, the form locks and taking abstracts stops", async ({
   browser,
 }, testInfo) => {
+  // Three or four people register and verify by mail before the review starts.
+  test.slow();
   const author = await signedInPerson(browser, testInfo, "author");
   // The call for abstracts is closed for a while by another test of this project.
   await withServerLock(testInfo, "call", () => uploadNamedAbstract(author));

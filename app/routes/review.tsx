@@ -2,9 +2,9 @@ import { data, redirect } from "react-router";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireProfile } from "~/features/accounts/session.server";
-import { takeNextAbstract } from "~/features/review/assignments.server";
+import { hasDeclaredConflict, takeNextAbstract } from "~/features/review/assignments.server";
 import { requireReviewerRole } from "~/features/review/review-access.server";
-import { reviewPaths } from "~/features/review/review-paths";
+import { parseAbstractNumber, reviewPaths } from "~/features/review/review-paths";
 import { type Notice, ReviewQueuePage } from "~/features/review/review-queue-page";
 import { getReviewSettings, isReviewPeriodOpen } from "~/features/review/review-settings.server";
 import { listReviewQueue } from "~/features/review/reviews.server";
@@ -24,7 +24,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     listReviewQueue(db, user.id, year),
   ]);
   const isOpen = isReviewPeriodOpen(settings);
-  const conflict = Number(url.searchParams.get("conflict"));
+  // The confirmation after declaring a conflict, shown only when there is one (the address is typable).
+  const conflict = parseAbstractNumber(url.searchParams.get("conflict") ?? undefined);
+  const hasConflictNotice =
+    conflict !== null &&
+    (await hasDeclaredConflict(db, { editionYear: year, reviewerId: user.id, number: conflict }));
   return {
     entries: entries.map((entry) => ({
       ...entry,
@@ -33,13 +37,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     isOpen,
     deadlineText: settings.closesAt ? formatConferenceDeadline(settings.closesAt) : null,
     canTakeNext: isOpen && settings.canSelfAssign,
-    notice:
-      Number.isInteger(conflict) && conflict > 0
-        ? ({
-            kind: "success",
-            text: `Conflict declared successfully: abstract ${conflict} left your queue, and the committee was told.`,
-          } satisfies Notice)
-        : null,
+    notice: hasConflictNotice
+      ? ({
+          kind: "success",
+          text: `Conflict declared successfully: abstract ${conflict} left your queue, and the committee was told.`,
+        } satisfies Notice)
+      : null,
   };
 }
 

@@ -481,3 +481,19 @@ export async function listAssignmentsForSubmission(
     status: reviewStatus(row.reviewId ? { submitted_at: row.submitted_at } : null),
   }));
 }
+
+/** Whether the reviewer declared a conflict with the edition's abstract of this number. */
+export async function hasDeclaredConflict(
+  db: Db,
+  input: { editionYear: number; reviewerId: string; number: number },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("review_conflict")
+    .innerJoin("submission", "submission.id", "review_conflict.submission_id")
+    .select("review_conflict.submission_id")
+    .where("review_conflict.reviewer_id", "=", input.reviewerId)
+    .where("submission.edition_year", "=", input.editionYear)
+    .where("submission.number", "=", input.number)
+    .executeTakeFirst();
+  return Boolean(row);
+}

@@ -12,6 +12,7 @@ import {
   assignReviewer,
   autoAssign,
   declareConflict,
+  hasDeclaredConflict,
   listAssignmentsForSubmission,
   takeNextAbstract,
   unassignReviewer,
@@ -368,6 +369,12 @@ for (const target of testDatabaseTargets()) {
         reviewerEmail: "r2@example.edu",
       });
       expect(await listReviewQueue(database.db, "r2", year)).toEqual([]);
+      expect(
+        await hasDeclaredConflict(database.db, { editionYear: year, reviewerId: "r2", number: 1 }),
+      ).toBe(true);
+      expect(
+        await hasDeclaredConflict(database.db, { editionYear: year, reviewerId: "r3", number: 1 }),
+      ).toBe(false);
       expect(await database.db.selectFrom("review").select("assignment_id").execute()).toEqual([]);
       expect(
         await assignReviewer(database.db, {
