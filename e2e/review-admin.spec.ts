@@ -291,6 +291,11 @@ test("decisions from the reviews: mean and spread, the reviews in full, the CSV,
   await expect(decision.getByText(`COMMITTEE-SECRET-${token}`)).toBeVisible();
   await expect(decision).toContainText(`${first.email}, submitted`);
   await expect(decision).toContainText("4 (Weak accept)");
+  await expectNoAxeViolations(page);
+  await decision.screenshot({ path: testInfo.outputPath("decision-with-reviews.png") });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await decision.screenshot({ path: testInfo.outputPath("decision-with-reviews-375.png") });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page
     .getByRole("navigation", { name: "Filter by reviews" })
     .getByRole("link", { name: "No reviewers" })

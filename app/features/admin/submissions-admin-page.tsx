@@ -78,7 +78,7 @@ const sortLabels: Record<DecisionSort, string> = {
   merit: "Mean merit, highest first",
 };
 
-const formatMean = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
+const formatMean = (value: number) => String(Number(value.toFixed(2)));
 
 const scoreText = (value: number | null, label: string | null) =>
   value === null ? "—" : label ? `${value} (${label})` : String(value);
