@@ -14,9 +14,11 @@ const e2eDataRoot = path.resolve(".e2e-data");
 /**
  * The tests that change what every other test relies on: closing the call for abstracts
  * (e2e/admin.spec.ts), closing the review period and taking "the next abstract", which may be anyone's
- * (e2e/review.spec.ts). They run alone, last.
+ * (e2e/review.spec.ts), and changing the edition's review settings (e2e/review-admin.spec.ts). They run
+ * alone, last.
  */
-const closesTheCall = /closing the call blocks uploads|when the review period closes/;
+const closesTheCall =
+  /closing the call blocks uploads|when the review period closes|review settings: saved in Pacific time/;
 
 const launchOptions = {
   executablePath: chromiumPath,

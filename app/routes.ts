@@ -27,10 +27,12 @@ export default [
   route("user-data", "routes/admin-layout.tsx", [
     index("routes/user-data.tsx"),
     route("submissions", "routes/admin-submissions.tsx"),
+    route("review", "routes/admin-review.tsx"),
     route("audit", "routes/admin-audit.tsx"),
   ]),
   route("user-data/export/users.csv", "routes/admin-export.ts", { id: "export-users" }),
   route("user-data/export/submissions.csv", "routes/admin-export.ts", { id: "export-submissions" }),
+  route("user-data/export/reviews.csv", "routes/admin-export.ts", { id: "export-reviews" }),
   route("api/auth/*", "routes/api.auth.ts"),
   route("sculc/submit-abstract", "routes/submit-abstract.tsx"),
   route("sculc/view-submission", "routes/view-submission.tsx"),

@@ -1,330 +1,39 @@
-import { execFile } from "node:child_process";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import { promisify } from "node:util";
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Page,
-  request,
-  type TestInfo,
-  test,
-} from "@playwright/test";
+import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { makeAbstractPdf } from "../tests/support/pdf-fixtures";
+import { at, atLogin, logIn, strongPassword, useOwnClientAddress } from "./support/accounts";
 import {
-  at,
-  atLogin,
-  logIn,
-  register,
-  strongPassword,
-  uniqueEmail,
-  useOwnClientAddress,
-  verifyFromMail,
-} from "./support/accounts";
+  adminCard,
+  adminSession,
+  apiAccount,
+  apiUpload,
+  authorCard,
+  callClosed,
+  escapeRegExp,
+  fullName,
+  makeAdmin,
+  newSession,
+  type Person,
+  randomToken,
+  releaseDecisions,
+  shareSession,
+  signedInAdmin,
+  signUp,
+  someone,
+  successMessage,
+  uploadAbstract,
+} from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { countMail, linkTo, waitForMail } from "./support/mailbox";
-import { serverFile, withServerLock } from "./support/server-lock";
+import { withServerLock } from "./support/server-lock";
 
 // The admin area: who may see it, the user table (search, sort, roles), decisions and their emails,
-// CSV exports, the audit log and the call for abstracts.
-//
-// Every project's spec files share one server database (desktop and mobile even share the same
-// SQLite server), and tests run in parallel: each test makes its own accounts and files, named with a
-// random token, and looks only at rows carrying that token. Three things are global to a server and
-// are done under a lock shared by all workers (see `withServerLock`): releasing decisions (a release
-// sends every staged decision, anyone's), closing the call for abstracts, and making the first admin.
-//
-// Admins: `npm run admin -- grant` (`grantAdmin`) makes ONE admin per server and run; that admin then
-// grants every other test's admin through the user table's own grant action (`makeAdmin`), which also
-// exercises the table's grant button.
+// CSV exports, the audit log and the call for abstracts. The shared helpers, and how tests stay out of
+// each other's way on one server, are in support/admin.ts.
 
 test.beforeEach(async ({ context }) => {
   await useOwnClientAddress(context);
 });
-
-const runCommand = promisify(execFile);
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-function randomToken(): string {
-  return crypto.randomBytes(4).toString("hex");
-}
-
-/** `npm run admin`'s environment for the database behind this project's server. */
-function adminCommandEnv(testInfo: TestInfo): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _notThisOne, ...env } = process.env;
-  if (testInfo.project.name !== "postgres")
-    return { ...env, DATA_DIR: ".e2e-data/sqlite", LOG_LEVEL: "warn" };
-  const url = new URL(process.env.TEST_DATABASE_URL ?? "");
-  url.searchParams.set("options", "-c search_path=e2e");
-  return {
-    ...env,
-    DATABASE_URL: url.toString(),
-    DATA_DIR: ".e2e-data/postgres",
-    LOG_LEVEL: "warn",
-  };
-}
-
-/**
- * Makes an existing account an admin with the command line (the addresses in ADMIN_EMAILS are taken
- * by accounts.spec.ts). The session reads the role on each request, so a reload is enough.
- */
-async function grantAdmin(email: string, testInfo: TestInfo) {
-  const { stdout } = await runCommand("npx", ["tsx", "scripts/admin.ts", "grant", email], {
-    env: adminCommandEnv(testInfo),
-    encoding: "utf8",
-  });
-  expect(stdout).toContain(`${email} is now an admin.`);
-}
-
-/** A file of this project's server under .e2e-data/locks (desktop and mobile share a server). */
-function randomClientAddress(): string {
-  const bytes = crypto.randomBytes(3);
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-}
-
-type Person = { firstName: string; lastName: string; email: string };
-
-const fullName = (person: Person) => `${person.firstName} ${person.lastName}`;
-
-function someone(prefix: string, testInfo: TestInfo): Person {
-  return { firstName: "Noam", lastName: "Tester", email: uniqueEmail(prefix, testInfo) };
-}
-
-/** A request context from a client address of its own (so with rate-limit buckets of its own). */
-function apiSession(testInfo: TestInfo, storageState?: string): Promise<APIRequestContext> {
-  return request.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    storageState,
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
-  });
-}
-
-/**
- * Registers, verifies and signs in `person` over HTTP, with the same forms a browser without
- * JavaScript posts: quicker than driving the pages (accounts.spec.ts tests those) for accounts that
- * are only the setting of a test. Returns the signed-in request context.
- */
-async function apiAccount(testInfo: TestInfo, person: Person): Promise<APIRequestContext> {
-  const api = await apiSession(testInfo);
-  await expectRegistered(testInfo, person.email, async () => {
-    const registered = await api.post("/register", {
-      form: { ...person, password: strongPassword, confirmPassword: strongPassword },
-    });
-    const html = await registered.text();
-    return html.includes("Verify Your Email")
-      ? null
-      : (/role="alert">([^<]*)</.exec(html)?.[1] ?? `status ${registered.status()}`);
-  });
-  const mail = await waitForMail(person.email, { subject: "Verify your email address" });
-  // Opening the link only shows the button; verifying is the button's POST.
-  const verified = await api.post("/verify-email", {
-    form: {
-      intent: "verify",
-      token: new URL(linkTo(mail, "/verify-email")).searchParams.get("token") ?? "",
-    },
-  });
-  expect(await verified.text()).toContain("Your email was verified successfully.");
-  const signedIn = await api.post("/login", {
-    form: { intent: "password", email: person.email, password: strongPassword, redirectTo: "/" },
-    maxRedirects: 0,
-  });
-  expect(signedIn.status(), `signing in ${person.email}`).toBe(302);
-  return api;
-}
-
-/**
- * Registers through `attempt`, which returns null or the page's error. (A registration running while
- * another process wrote the SQLite file used to fail with SQLITE_BUSY_SNAPSHOT; transactions now begin
- * immediate, so this expects success the first time.)
- */
-async function expectRegistered(
-  _testInfo: TestInfo,
-  email: string,
-  attempt: () => Promise<string | null>,
-) {
-  expect(await attempt(), `registering ${email}`).toBeNull();
-}
-
-/** Gives a browser page the session of a request context. */
-async function shareSession(page: Page, api: APIRequestContext) {
-  await page.context().addCookies((await api.storageState()).cookies);
-}
-
-/**
- * A request context signed in as this server's granting admin: made once per server and run with the
- * command line, its session kept in a file that every worker uses (a file left by an earlier run is
- * no longer signed in, and is replaced).
- */
-async function grantingAdmin(testInfo: TestInfo): Promise<APIRequestContext> {
-  const stateFile = serverFile(testInfo, "granting-admin.json");
-  return withServerLock(testInfo, "granting-admin", async () => {
-    if (fs.existsSync(stateFile)) {
-      const api = await apiSession(testInfo, stateFile);
-      if ((await api.get("/user-data", { maxRedirects: 0 })).status() === 200) return api;
-      await api.dispose();
-    }
-    const person = someone("granting-admin", testInfo);
-    const api = await apiAccount(testInfo, person);
-    await grantAdmin(person.email, testInfo);
-    expect((await api.get("/user-data", { maxRedirects: 0 })).status()).toBe(200);
-    await api.storageState({ path: stateFile });
-    return api;
-  });
-}
-
-/** Makes an existing account an admin, the way an admin does it from the user table. */
-async function makeAdmin(testInfo: TestInfo, email: string) {
-  const api = await grantingAdmin(testInfo);
-  try {
-    const response = await api.post("/user-data?index", {
-      form: { intent: "grant", email },
-      maxRedirects: 0,
-    });
-    expect(response.status()).toBe(200);
-    expect(await response.text()).toContain(`${email} was made an admin successfully.`);
-  } finally {
-    await api.dispose();
-  }
-}
-
-/**
- * A browser context of its own and a page in it, signed in with `api`'s session if given. It comes
- * from a client address of its own, as `useOwnClientAddress` does for the test's own context.
- */
-async function newSession(
-  browser: Browser,
-  api?: APIRequestContext,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    storageState: api ? await api.storageState() : undefined,
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientAddress() },
-  });
-  return { context, page: await context.newPage() };
-}
-
-/** Registers `person` with the form, verifies the address and signs in, ending on `landing`. */
-async function signUp(page: Page, person: Person, testInfo: TestInfo, landing = "/profile") {
-  const verifyHeading = page.getByRole("heading", { name: "Verify Your Email" });
-  await expectRegistered(testInfo, person.email, async () => {
-    await register(page, { ...person, password: strongPassword });
-    const alert = page.getByRole("alert").first();
-    await expect(verifyHeading.or(alert)).toBeVisible();
-    return (await verifyHeading.isVisible()) ? null : await alert.innerText();
-  });
-  await verifyFromMail(page, person.email);
-  await page.goto(`/login?redirectTo=${encodeURIComponent(landing)}`);
-  await logIn(page, person.email, strongPassword);
-  await expect(page).toHaveURL(at(landing));
-}
-
-/** A new admin, signed in on `page`; returns the address. */
-async function signedInAdmin(page: Page, testInfo: TestInfo, landing: string) {
-  const person = someone("admin", testInfo);
-  const api = await apiAccount(testInfo, person);
-  await makeAdmin(testInfo, person.email);
-  await shareSession(page, api);
-  await api.dispose();
-  expect((await page.goto(landing))?.status()).toBe(200);
-  return person.email;
-}
-
-/** A new admin, signed in, on `landing`, in a browser context of its own. */
-async function adminSession(browser: Browser, testInfo: TestInfo, landing = "/user-data") {
-  const session = await newSession(browser);
-  const email = await signedInAdmin(session.page, testInfo, landing);
-  return { ...session, email };
-}
-
-const callClosed = "The call for abstracts is closed.";
-
-/**
- * Uploads an abstract from the submit page and returns its id. If the call happens to be closed at that
- * moment (the call test, in another worker, closes it for a second or two), waits and tries again.
- */
-async function uploadAbstract(page: Page, fileName: string, buffer?: Buffer): Promise<string> {
-  const body = buffer ?? (await makeAbstractPdf());
-  const input = page.getByLabel(/^Abstract \(PDF/);
-  const closed = page.getByText(callClosed).first();
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    await page.goto("/sculc/submit-abstract");
-    await expect(input.or(closed)).toBeVisible();
-    if (await input.isVisible()) {
-      await input.setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: body });
-      await page.getByRole("button", { name: "Upload Abstract" }).click();
-      const done = page.getByRole("heading", { name: "Thank You for Your Submission" });
-      await expect(done.or(closed)).toBeVisible();
-      if (await done.isVisible()) break;
-    }
-    if (Date.now() > deadline) throw new Error("The call for abstracts stayed closed");
-    await page.waitForTimeout(500);
-  }
-  await expect(page).toHaveURL(at("/sculc/view-submission?uploaded=1"));
-  const href = await authorCard(page, fileName)
-    .getByRole("link", { name: /^View/ })
-    .getAttribute("href");
-  expect(href).toMatch(/^\/files\/abstracts\/[^/]+$/);
-  return (href ?? "").split("/").at(-1) ?? "";
-}
-
-/**
- * Uploads an abstract over HTTP as the form does, and returns its id; like `uploadAbstract`, waits out
- * a call for abstracts that happens to be closed.
- */
-async function apiUpload(api: APIRequestContext, fileName: string): Promise<string> {
-  const buffer = await makeAbstractPdf();
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const response = await api.post("/sculc/submit-abstract", {
-      multipart: { abstract: { name: fileName, mimeType: "application/pdf", buffer } },
-      maxRedirects: 0,
-    });
-    if (response.status() !== 403 || Date.now() > deadline) {
-      expect(response.status(), `uploading ${fileName}`).toBe(302);
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  const html = await (await api.get("/sculc/view-submission")).text();
-  const position = html.indexOf(`>${fileName}<`);
-  expect(position, `${fileName} on the status page`).toBeGreaterThan(0);
-  const id = /\/files\/abstracts\/([\w-]+)/.exec(html.slice(position))?.[1];
-  expect(id).toBeTruthy();
-  return id ?? "";
-}
-
-/** A submission on the author's status page. */
-function authorCard(page: Page, fileName: string) {
-  return page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: fileName }) });
-}
-
-/** A submission on the admin's submissions page. */
-function adminCard(page: Page, fileName: string) {
-  return page
-    .getByRole("listitem")
-    .filter({ has: page.getByRole("heading", { name: `${fileName} (opens in a new tab)` }) });
-}
-
-function successMessage(page: Page, text: string | RegExp) {
-  return page.getByRole("status").filter({ hasText: text });
-}
-
-/** Presses the release button (call under the "decisions" lock) and checks the decision went out. */
-async function releaseDecisions(admin: Page, fileName: string, status: string) {
-  await admin.goto("/user-data/submissions");
-  const release = admin.getByRole("button", { name: /^Release \d+ decisions?$/ });
-  await expect(release).toBeEnabled();
-  await release.click();
-  await expect(
-    successMessage(admin, /^Released \d+ decisions? successfully and emailed \d+ authors?\.$/),
-  ).toBeVisible();
-  await expect(adminCard(admin, fileName)).toContainText(`Status: ${status}, released`);
-}
 
 const adminPages = ["/user-data", "/user-data/submissions", "/user-data/audit"];
 const csvExports = ["/user-data/export/users.csv", "/user-data/export/submissions.csv"];
@@ -531,6 +240,7 @@ test.describe("the user table", () => {
       `${files.aFirst} (opens in a new tab)`,
       /\d/,
       /^No\s*Make admin/,
+      /^No\s*Make reviewer/,
     ]);
     await expect(cellsOf(b)).toHaveText([
       fullName(b),
@@ -540,9 +250,20 @@ test.describe("the user table", () => {
       `${files.b} (opens in a new tab)`,
       /\d/,
       /^No\s*Make admin/,
+      /^No\s*Make reviewer/,
     ]);
-    await expect(cellsOf(c)).toHaveText([fullName(c), c.email, "No", "No", "—", "—", "Yes"]);
-    await expect(rowOf(c).getByRole("button")).toHaveCount(0);
+    await expect(cellsOf(c)).toHaveText([
+      fullName(c),
+      c.email,
+      "No",
+      "No",
+      "—",
+      "—",
+      "Yes",
+      /^No\s*Make reviewer/,
+    ]);
+    // A configured admin's role cannot be changed here (the reviewer role can).
+    await expect(rowOf(c).getByRole("button", { name: /^(Make|Revoke) admin/ })).toHaveCount(0);
     const href = await rowOf(a).getByRole("link", { name: files.aFirst }).getAttribute("href");
     expect(href).toMatch(/^\/files\/abstracts\//);
     const pdf = await page.request.get(href ?? "");
@@ -764,7 +485,8 @@ test("grant and revoke admin from the table; your own row has no Revoke", async 
   expect((await member.page.goto("/user-data"))?.status()).toBe(403);
 
   const row = page.getByRole("row").filter({ hasText: person.email });
-  const adminCell = row.getByRole("cell").last();
+  // The Admin column, before Reviewer.
+  const adminCell = row.getByRole("cell").nth(6);
   await expect(adminCell).toHaveText(/^No/);
   // (Chromium names it "Make admin : mona…": the hidden part is a box of its own.)
   await row
@@ -789,8 +511,8 @@ test("grant and revoke admin from the table; your own row has no Revoke", async 
   // Your own row: Yes, and no button to revoke yourself; the server refuses it too.
   await page.goto(`/user-data?q=${encodeURIComponent(adminEmail)}`);
   const ownRow = page.getByRole("row").filter({ hasText: adminEmail });
-  await expect(ownRow.getByRole("cell").last()).toHaveText("Yes");
-  await expect(ownRow.getByRole("button")).toHaveCount(0);
+  await expect(ownRow.getByRole("cell").nth(6)).toHaveText("Yes");
+  await expect(ownRow.getByRole("button", { name: /^(Make|Revoke) admin/ })).toHaveCount(0);
   const selfRevoke = await page.request.post("/user-data?index", {
     form: { intent: "revoke", email: adminEmail },
   });
@@ -839,11 +561,11 @@ test("CSV exports: downloads with formulas neutralised, each recorded in the aud
   expect(usersCsv.startsWith("\ufeff")).toBe(true);
   const userLines = usersCsv.slice(1).split("\r\n");
   expect(userLines[0]).toBe(
-    '"First name","Last name","Email","Applicant","Presenter","Admin","First abstract","Uploaded (Pacific)"',
+    '"First name","Last name","Email","Applicant","Presenter","Admin","Reviewer","First abstract","Uploaded (Pacific)"',
   );
   expect(userLines.find((line) => line.includes(person.email))).toMatch(
     new RegExp(
-      `^"'=cmd","Csv${token}","csv\\.${token}@e2e\\.test","yes","no","no","'=SUM\\(""x""\\)-${token}\\.pdf","[^"]+"$`,
+      `^"'=cmd","Csv${token}","csv\\.${token}@e2e\\.test","yes","no","no","no","'=SUM\\(""x""\\)-${token}\\.pdf","[^"]+"$`,
     ),
   );
 

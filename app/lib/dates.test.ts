@@ -3,6 +3,7 @@ import {
   conferenceLocalTimeToIso,
   formatConferenceDateTime,
   formatLongDate,
+  isoToConferenceLocalTime,
   todayInConferenceTimeZone,
 } from "./dates";
 
@@ -30,5 +31,16 @@ describe("conferenceLocalTimeToIso", () => {
     expect(conferenceLocalTimeToIso("2025-03-07T23:59")).toBe("2025-03-08T07:59:00.000Z");
     expect(conferenceLocalTimeToIso("2025-03-21T23:59")).toBe("2025-03-22T06:59:00.000Z");
     expect(conferenceLocalTimeToIso("not a time")).toBeNull();
+  });
+});
+
+describe("isoToConferenceLocalTime", () => {
+  it("gives the Pacific wall-clock time a datetime-local field shows, and reads back the same moment", () => {
+    expect(isoToConferenceLocalTime("2025-03-08T07:59:00.000Z")).toBe("2025-03-07T23:59");
+    expect(isoToConferenceLocalTime("2025-03-22T06:59:00.000Z")).toBe("2025-03-21T23:59");
+    // Midnight is 00, not 24.
+    expect(isoToConferenceLocalTime("2025-03-22T07:00:00.000Z")).toBe("2025-03-22T00:00");
+    const moment = "2025-11-02T12:15:00.000Z";
+    expect(conferenceLocalTimeToIso(isoToConferenceLocalTime(moment))).toBe(moment);
   });
 });

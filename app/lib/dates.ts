@@ -53,6 +53,13 @@ export function formatConferenceDateTime(isoMoment: string): string {
   return conferenceDateTime.format(new Date(isoMoment));
 }
 
+/** A UTC moment as a datetime-local field at the conference shows it ("2025-03-21T23:59"). */
+export function isoToConferenceLocalTime(isoMoment: string): string {
+  const parts = conferenceWallClock.formatToParts(new Date(isoMoment));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "00";
+  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+}
+
 /**
  * A wall-clock time at the conference ("2025-03-21T23:59", as a datetime-local field gives it) as a UTC
  * moment, whatever the server's own time zone, daylight saving included.

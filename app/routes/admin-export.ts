@@ -3,6 +3,7 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { csvDocument } from "~/features/admin/csv";
 import { listSubmissionsForAdmin } from "~/features/admin/decisions.server";
 import { listUsersForAdmin } from "~/features/admin/user-table.server";
+import { listReviewsForExport } from "~/features/review/reviews.server";
 import { recordAdminAction } from "~/lib/audit.server";
 import { formatConferenceDateTime } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
@@ -11,11 +12,15 @@ import type { Route } from "./+types/admin-export";
 
 const yesNo = (value: boolean) => (value ? "yes" : "no");
 
-// CSV exports of the user table and of the current edition's submissions, for admins only; each
+// CSV exports of the user table, of the current edition's submissions and of its reviews, for admins only; each
 // export is recorded in the audit log (it hands personal data out of the site).
 export async function loader({ context, url }: Route.LoaderArgs) {
   const admin = requireAdmin(context, url);
-  const table = url.pathname.endsWith("/users.csv") ? "users" : "submissions";
+  const table = url.pathname.endsWith("/users.csv")
+    ? "users"
+    : url.pathname.endsWith("/reviews.csv")
+      ? "reviews"
+      : "submissions";
   const db = getDatabase().db;
   const editionYear = getCurrentEdition().year;
   let csv: string;
@@ -37,6 +42,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         "Applicant",
         "Presenter",
         "Admin",
+        "Reviewer",
         "First abstract",
         "Uploaded (Pacific)",
       ],
@@ -47,8 +53,40 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         yesNo(row.isApplicant),
         yesNo(row.isPresenter),
         yesNo(row.isAdmin),
+        yesNo(row.isReviewer),
         row.abstractName,
         row.abstractUploadedAt ? formatConferenceDateTime(row.abstractUploadedAt) : "",
+      ]),
+    );
+  } else if (table === "reviews") {
+    // Submitted reviews only: a draft belongs to its writer until it is submitted.
+    const rows = await listReviewsForExport(db, editionYear);
+    csv = csvDocument(
+      [
+        "Abstract number",
+        "File",
+        "Reviewer",
+        "Reviewer email",
+        "Merit",
+        "Merit label",
+        "Confidence",
+        "Confidence label",
+        "Comments to the authors",
+        "Comments to the committee",
+        "Submitted (Pacific)",
+      ],
+      rows.map((row) => [
+        row.number,
+        row.fileName,
+        row.reviewerName,
+        row.reviewerEmail,
+        row.merit,
+        row.meritLabel,
+        row.confidence,
+        row.confidenceLabel,
+        row.commentsToAuthors,
+        row.commentsToCommittee,
+        row.submittedAt ? formatConferenceDateTime(row.submittedAt) : "",
       ]),
     );
   } else {
@@ -79,7 +117,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     );
   }
   await recordAdminAction(db, {
-    action: table === "users" ? "export-users" : "export-submissions",
+    action: `export-${table}`,
     actor: { userId: admin.id, label: admin.email },
   });
   return new Response(csv, {

@@ -3,14 +3,25 @@ import { editionName } from "~/content/conference";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { type SubmissionFilter, submissionFilters } from "~/features/admin/decision-filters";
+import {
+  compareByMeanMerit,
+  type DecisionsQuery,
+  decisionSorts,
+  matchesReviewFilter,
+  reviewFilters,
+  submissionFilters,
+} from "~/features/admin/decision-filters";
 import {
   countStagedDecisions,
   listSubmissionsForAdmin,
   releaseDecisions,
   stageDecision,
 } from "~/features/admin/decisions.server";
+import { meritDistribution } from "~/features/admin/merit-distribution";
 import { SubmissionsAdminPage } from "~/features/admin/submissions-admin-page";
+import { listSubmittedReviewsBySubmission } from "~/features/review/review-admin.server";
+import { getReviewSettings } from "~/features/review/review-settings.server";
+import { listReviewSummaries } from "~/features/review/reviews.server";
 import { describeWarning, parseWarnings } from "~/features/submissions/abstract-checks";
 import {
   readCallForAbstracts,
@@ -26,30 +37,76 @@ import type { Route } from "./+types/admin-submissions";
 
 export const meta: Route.MetaFunction = () => accountMeta("Submissions");
 
-function readFilter(value: string | null): SubmissionFilter {
-  return submissionFilters.find((filter) => filter === value) ?? "all";
+function readQuery(searchParams: URLSearchParams): DecisionsQuery {
+  const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
+    values.find((each) => each === value) ?? fallback;
+  return {
+    status: pick(submissionFilters, searchParams.get("status"), "all"),
+    reviews: pick(reviewFilters, searchParams.get("reviews"), "any"),
+    sort: pick(decisionSorts, searchParams.get("sort"), "number"),
+  };
 }
+
+const noReviews = {
+  assigned: 0,
+  submitted: 0,
+  meanMerit: null,
+  meritSpread: null,
+  isStrongDisagreement: false,
+};
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const db = getDatabase().db;
   const edition = getCurrentEdition();
-  const filter = readFilter(url.searchParams.get("status"));
-  const [submissions, stagedCount, call] = await Promise.all([
-    listSubmissionsForAdmin(db, { editionYear: edition.year, filter }),
+  const query = readQuery(url.searchParams);
+  const settings = await getReviewSettings(db, edition.year);
+  const [submissions, stagedCount, call, summaries, reviews] = await Promise.all([
+    listSubmissionsForAdmin(db, { editionYear: edition.year, filter: query.status }),
     countStagedDecisions(db, edition.year),
     readCallForAbstracts(db),
+    listReviewSummaries(db, edition.year),
+    listSubmittedReviewsBySubmission(db, edition.year, settings),
   ]);
+  const summaryOf = new Map(summaries.map((summary) => [summary.submissionId, summary]));
+  const shown = submissions
+    .map((submission) => ({ submission, review: summaryOf.get(submission.id) ?? noReviews }))
+    .filter(({ review }) => matchesReviewFilter(review, query.reviews));
+  if (query.sort === "merit")
+    shown.sort((a, b) =>
+      compareByMeanMerit(
+        { number: a.submission.number, meanMerit: a.review.meanMerit },
+        { number: b.submission.number, meanMerit: b.review.meanMerit },
+      ),
+    );
+  const meritValues = settings.meritScale.map((point) => point.value);
   return {
     editionName: editionName(edition.year),
-    filter,
+    query,
     stagedCount,
     call: {
       isOpen: call.isOpen,
       closesAtText: call.closesAt ? formatConferenceDateTime(call.closesAt) : null,
     },
-    submissions: submissions.map((submission) => ({
+    // Across every abstract of the edition, whatever the filter shows.
+    distribution: meritDistribution(
+      summaries.map((summary) => summary.meanMerit),
+      { min: Math.min(...meritValues), max: Math.max(...meritValues) },
+    ),
+    submissions: shown.map(({ submission, review }) => ({
       id: submission.id,
+      number: submission.number,
+      review: {
+        assigned: review.assigned,
+        submitted: review.submitted,
+        meanMerit: review.meanMerit,
+        meritSpread: review.meritSpread,
+        isStrongDisagreement: review.isStrongDisagreement,
+        reviews: (reviews.get(submission.id) ?? []).map((each) => ({
+          ...each,
+          submittedAtText: each.submittedAt ? formatConferenceDateTime(each.submittedAt) : "",
+        })),
+      },
       authorName: submission.authorName,
       email: submission.email,
       fileName: submission.fileName,
@@ -98,6 +155,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         actor,
         statusUrl: `${baseUrl}${submissionPaths.status}`,
         congratulationsUrl: `${baseUrl}${submissionPaths.congratulations}`,
+        includeReviewComments: form.get("includeReviewComments") === "on",
       },
     );
     return {

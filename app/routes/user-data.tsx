@@ -6,6 +6,7 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { userTablePageSize } from "~/features/admin/user-table";
 import { listUsersForAdmin, readUserTableQuery } from "~/features/admin/user-table.server";
 import { UserTablePage } from "~/features/admin/user-table-page";
+import { grantReviewer, revokeReviewer } from "~/features/review/reviewer-role.server";
 import { formatConferenceDateTime } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -46,6 +47,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         isPresenter: row.isPresenter,
         isAdmin: row.isAdmin,
         isConfiguredAdmin: row.isConfiguredAdmin,
+        isReviewer: row.isReviewer,
         abstract:
           row.abstractId && row.abstractName && row.abstractUploadedAt
             ? {
@@ -66,11 +68,32 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const admin = requireAdmin(context, url);
   const form = await request.formData();
   const intent = form.get("intent");
+  const actor = { userId: admin.id, label: admin.email };
+  if (intent === "grant-reviewer" || intent === "revoke-reviewer") {
+    const db = getDatabase().db;
+    const userId = String(form.get("userId") ?? "");
+    const outcome =
+      intent === "grant-reviewer"
+        ? await grantReviewer(db, userId, actor)
+        : await revokeReviewer(db, userId, actor);
+    if (!outcome.ok) return data({ message: outcome.message }, 400);
+    const dropped = "droppedAssignments" in outcome ? (outcome.droppedAssignments ?? 0) : 0;
+    return {
+      message:
+        intent === "grant-reviewer"
+          ? `${outcome.email} was made a reviewer successfully.`
+          : `The reviewer role was removed from ${outcome.email} successfully${
+              dropped
+                ? `; ${dropped} unfinished ${dropped === 1 ? "review was" : "reviews were"} unassigned`
+                : ""
+            }.`,
+    };
+  }
   if (intent !== "grant" && intent !== "revoke") return data({ message: "Unknown action." }, 400);
   const outcome = await setAdminRole(getDatabase().db, {
     email: String(form.get("email") ?? ""),
     isAdmin: intent === "grant",
-    actor: { userId: admin.id, label: admin.email },
+    actor,
     configuredAdminEmails: getEnv().adminEmails,
   });
   if (!outcome.ok) return data({ message: outcome.message }, 400);

@@ -6,6 +6,7 @@ import "./admin.css";
 const sections = [
   { to: "/user-data", label: "Users", end: true },
   { to: "/user-data/submissions", label: "Submissions", end: false },
+  { to: "/user-data/review", label: "Review", end: false },
   { to: "/user-data/audit", label: "Audit log", end: false },
 ];
 

@@ -10,6 +10,7 @@ import type { SubmissionFilter } from "./decision-filters";
 
 export type AdminSubmissionRecord = {
   id: string;
+  number: number;
   userId: string;
   authorName: string;
   email: string;
@@ -33,6 +34,7 @@ export async function listSubmissionsForAdmin(
     .innerJoin("user as u", "u.id", "s.user_id")
     .select([
       "s.id",
+      "s.number",
       "s.user_id as userId",
       "u.firstName",
       "u.lastName",
@@ -52,10 +54,12 @@ export async function listSubmissionsForAdmin(
     query = query.where("s.decision", "is not", null).where("s.released_at", "is", null);
   if (input.filter === "accepted" || input.filter === "rejected")
     query = query.where("s.decision", "=", input.filter);
-  const rows = await query.orderBy("s.uploaded_at").orderBy("s.id").execute();
+  // Numbers follow upload order, so this is the order the page always had.
+  const rows = await query.orderBy("s.number").execute();
   return rows.map(({ firstName, lastName, ...row }) => ({
     ...row,
     authorName: `${firstName} ${lastName}`.trim(),
+    number: Number(row.number),
     wordCount: Number(row.wordCount),
     pageCount: Number(row.pageCount),
   }));
@@ -137,10 +141,17 @@ export const acceptedSubject = "Action required: confirm your SCULC presentation
  */
 export async function releaseDecisions(
   deps: { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "error" | "info"> },
-  input: { editionYear: number; actor: AuditActor; statusUrl: string; congratulationsUrl: string },
+  input: {
+    editionYear: number;
+    actor: AuditActor;
+    statusUrl: string;
+    congratulationsUrl: string;
+    /** Adds each abstract's submitted comments to the authors (never the committee's, never who). */
+    includeReviewComments?: boolean;
+  },
 ): Promise<{ released: number; authors: number }> {
   const releasedAt = new Date().toISOString();
-  const released = await deps.db.transaction().execute(async (trx) => {
+  const { released, comments } = await deps.db.transaction().execute(async (trx) => {
     const staged = await trx
       .selectFrom("submission as s")
       .innerJoin("user as u", "u.id", "s.user_id")
@@ -149,7 +160,7 @@ export async function releaseDecisions(
       .where("s.decision", "is not", null)
       .where("s.released_at", "is", null)
       .execute();
-    if (!staged.length) return staged;
+    if (!staged.length) return { released: staged, comments: new Map<string, string[]>() };
     await trx
       .updateTable("submission")
       .set({ released_at: releasedAt })
@@ -162,15 +173,22 @@ export async function releaseDecisions(
     await recordAdminAction(trx, {
       action: "release-decisions",
       actor: input.actor,
-      details: `${staged.length} decision${staged.length === 1 ? "" : "s"} released`,
+      details: `${staged.length} decision${staged.length === 1 ? "" : "s"} released${input.includeReviewComments ? ", with the reviewers' comments to the authors" : ""}`,
     });
-    return staged;
+    // Read in the release's transaction, so the mail carries the comments as they stood when released.
+    const comments = input.includeReviewComments
+      ? await commentsToAuthors(
+          trx,
+          staged.map((row) => row.id),
+        )
+      : new Map<string, string[]>();
+    return { released: staged, comments };
   });
 
   const byAuthor = new Map<string, typeof released>();
   for (const row of released) byAuthor.set(row.userId, [...(byAuthor.get(row.userId) ?? []), row]);
   for (const rows of byAuthor.values()) {
-    const message = decisionEmail(rows, input);
+    const message = decisionEmail(rows, input, comments);
     await deps.mailer.send(message).catch((error: unknown) => {
       deps.logger.error({ err: error, to: message.to }, "decision email failed");
     });
@@ -178,14 +196,42 @@ export async function releaseDecisions(
   return { released: released.length, authors: byAuthor.size };
 }
 
+/**
+ * The submitted reviews' comments to the authors, per submission, in the order they were submitted.
+ * Only the text: neither the reviewer nor the committee-only comments leave this query.
+ */
+async function commentsToAuthors(
+  db: Kysely<Database>,
+  submissionIds: string[],
+): Promise<Map<string, string[]>> {
+  const rows = await db
+    .selectFrom("review as r")
+    .innerJoin("review_assignment as a", "a.id", "r.assignment_id")
+    .select(["a.submission_id as submissionId", "r.comments_to_authors as comments"])
+    .where("a.submission_id", "in", submissionIds)
+    .where("r.submitted_at", "is not", null)
+    .orderBy("r.submitted_at")
+    .orderBy("r.assignment_id")
+    .execute();
+  const bySubmission = new Map<string, string[]>();
+  for (const row of rows) {
+    const text = row.comments.trim();
+    if (text)
+      bySubmission.set(row.submissionId, [...(bySubmission.get(row.submissionId) ?? []), text]);
+  }
+  return bySubmission;
+}
+
 function decisionEmail(
   rows: {
+    id: string;
     file_name: string;
     decision: "accepted" | "rejected" | null;
     email: string;
     firstName: string;
   }[],
   links: { editionYear: number; statusUrl: string; congratulationsUrl: string },
+  comments: Map<string, string[]>,
 ): MailMessage {
   const [first] = rows;
   const isAccepted = rows.some((row) => row.decision === "accepted");
@@ -193,11 +239,21 @@ function decisionEmail(
   const lines = rows.map(
     (row) => `- ${row.file_name}: ${row.decision === "accepted" ? "accepted" : "not accepted"}`,
   );
+  // Reviewers are numbered per abstract ("Reviewer 2"), which names nobody.
+  const reviews = rows.flatMap((row) => {
+    const texts = comments.get(row.id) ?? [];
+    if (!texts.length) return [];
+    return [
+      `The reviewers' comments on ${row.file_name}:`,
+      ...texts.map((text, index) => `Reviewer ${index + 1}:\n${text}`),
+    ];
+  });
   const text = isAccepted
     ? [
         `Dear ${first?.firstName || "author"},`,
         `Congratulations: the program committee has accepted your abstract for ${conference}.`,
         ...lines,
+        ...reviews,
         "Please confirm your presentation, and read what happens next, on your congratulations page:",
         links.congratulationsUrl,
         `— ${site.name}`,
@@ -206,6 +262,7 @@ function decisionEmail(
         `Dear ${first?.firstName || "author"},`,
         `Thank you for submitting to ${conference}. We are sorry that the program committee could not accept your abstract this year.`,
         ...lines,
+        ...reviews,
         "You can see the decision on your submissions page:",
         links.statusUrl,
         "We hope to see you at the conference as a guest, and to read your work again next year.",

@@ -1,10 +1,42 @@
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
-import { type SubmissionFilter, submissionFilters } from "./decision-filters";
+import {
+  type DecisionSort,
+  type DecisionsQuery,
+  decisionSorts,
+  decisionsHref,
+  type ReviewFilter,
+  reviewFilters,
+  type SubmissionFilter,
+  submissionFilters,
+} from "./decision-filters";
+import { MeritChart } from "./merit-chart";
+import type { MeritDistribution } from "./merit-distribution";
+
+export type AdminReviewView = {
+  reviewerName: string;
+  reviewerEmail: string;
+  merit: number | null;
+  meritLabel: string | null;
+  confidence: number | null;
+  confidenceLabel: string | null;
+  commentsToAuthors: string;
+  commentsToCommittee: string;
+  submittedAtText: string;
+};
 
 export type AdminSubmissionView = {
   id: string;
+  number: number;
+  review: {
+    assigned: number;
+    submitted: number;
+    meanMerit: number | null;
+    meritSpread: number | null;
+    isStrongDisagreement: boolean;
+    reviews: AdminReviewView[];
+  };
   authorName: string;
   email: string;
   fileName: string;
@@ -18,7 +50,8 @@ export type AdminSubmissionView = {
 
 export type SubmissionsAdminPageProps = {
   editionName: string;
-  filter: SubmissionFilter;
+  query: DecisionsQuery;
+  distribution: MeritDistribution;
   submissions: AdminSubmissionView[];
   stagedCount: number;
   call: { isOpen: boolean; closesAtText: string | null };
@@ -32,6 +65,23 @@ const filterLabels: Record<SubmissionFilter, string> = {
   accepted: "Accepted",
   rejected: "Rejected",
 };
+
+const reviewFilterLabels: Record<ReviewFilter, string> = {
+  any: "Any",
+  unassigned: "No reviewers",
+  outstanding: "Reviews outstanding",
+  complete: "All reviews in",
+};
+
+const sortLabels: Record<DecisionSort, string> = {
+  number: "Abstract number",
+  merit: "Mean merit, highest first",
+};
+
+const formatMean = (value: number) => String(Number(value.toFixed(2)));
+
+const scoreText = (value: number | null, label: string | null) =>
+  value === null ? "—" : label ? `${value} (${label})` : String(value);
 
 function statusText(submission: AdminSubmissionView): string {
   if (!submission.decision) return "Undecided";
@@ -81,47 +131,68 @@ export function SubmissionsAdminPage(props: SubmissionsAdminPageProps) {
             ? `${props.stagedCount} ${props.stagedCount === 1 ? "decision is" : "decisions are"} waiting. Releasing shows them to the authors and emails each author once.`
             : "No decisions are waiting to be released."}
         </p>
-        <Form method="post">
+        <Form method="post" className="admin-panel">
+          <label className="review-admin__choice">
+            <input type="checkbox" name="includeReviewComments" />
+            Include the reviewers' comments to the authors in the emails (never the comments to the
+            committee, never who reviewed)
+          </label>
           <SubmitButton intent="release" pendingLabel="Releasing..." disabled={!props.stagedCount}>
             Release {props.stagedCount || ""} {props.stagedCount === 1 ? "decision" : "decisions"}
           </SubmitButton>
         </Form>
       </section>
 
-      <div className="admin-toolbar">
-        <nav aria-label="Filter submissions" className="admin-filters">
-          <ul>
-            {submissionFilters.map((filter) => (
-              <li key={filter}>
-                <Link
-                  to={
-                    filter === "all"
-                      ? "/user-data/submissions"
-                      : `/user-data/submissions?status=${filter}`
-                  }
-                  className="admin-filters__link"
-                  aria-current={props.filter === filter ? "page" : undefined}
-                >
-                  {filterLabels[filter]}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <a className="button button--secondary" href="/user-data/export/submissions.csv" download>
-          Download submissions (CSV)
-        </a>
+      <section className="card admin-panel" aria-labelledby="distribution-heading">
+        <h2 id="distribution-heading">Where the reviews put the abstracts</h2>
+        <MeritChart distribution={props.distribution} />
+      </section>
+
+      <div className="admin-toolbar admin-toolbar--stacked">
+        <FilterLinks
+          label="Filter submissions"
+          visibleLabel="Decision"
+          options={submissionFilters}
+          labels={filterLabels}
+          current={props.query.status}
+          hrefFor={(status) => decisionsHref(props.query, { status })}
+        />
+        <FilterLinks
+          label="Filter by reviews"
+          visibleLabel="Reviews"
+          options={reviewFilters}
+          labels={reviewFilterLabels}
+          current={props.query.reviews}
+          hrefFor={(reviews) => decisionsHref(props.query, { reviews })}
+        />
+        <FilterLinks
+          label="Sort submissions"
+          visibleLabel="Sort by"
+          options={decisionSorts}
+          labels={sortLabels}
+          current={props.query.sort}
+          hrefFor={(sort) => decisionsHref(props.query, { sort })}
+        />
+        <div className="admin-downloads">
+          <a className="button button--secondary" href="/user-data/export/submissions.csv" download>
+            Download submissions (CSV)
+          </a>
+          <a className="button button--secondary" href="/user-data/export/reviews.csv" download>
+            Download reviews (CSV)
+          </a>
+        </div>
       </div>
 
       <p role="status" className="admin-count">
         {props.submissions.length} {props.submissions.length === 1 ? "submission" : "submissions"}
-        {props.filter === "all" ? "" : ` (${filterLabels[props.filter].toLowerCase()})`}.
+        {describeQuery(props.query)}.
       </p>
       <ul className="admin-submissions">
         {props.submissions.map((submission) => (
           <li key={submission.id} className="card admin-submission">
             <div className="admin-submission__body">
               <h2 className="admin-submission__file">
+                Abstract {submission.number}:{" "}
                 <a href={`/files/abstracts/${submission.id}`} target="_blank" rel="noopener">
                   {submission.fileName}
                   <span className="visually-hidden"> (opens in a new tab)</span>
@@ -140,6 +211,7 @@ export function SubmissionsAdminPage(props: SubmissionsAdminPageProps) {
                   ))}
                 </ul>
               ) : null}
+              <ReviewSummary submission={submission} />
               <p>
                 Status: <strong>{statusText(submission)}</strong>
                 {submission.decisionNote ? ` · Note: ${submission.decisionNote}` : ""}
@@ -189,6 +261,98 @@ export function SubmissionsAdminPage(props: SubmissionsAdminPageProps) {
           </li>
         ))}
       </ul>
+    </>
+  );
+}
+
+function describeQuery(query: DecisionsQuery): string {
+  const parts = [
+    query.status === "all" ? "" : filterLabels[query.status].toLowerCase(),
+    query.reviews === "any" ? "" : reviewFilterLabels[query.reviews].toLowerCase(),
+  ].filter(Boolean);
+  return `${parts.length ? ` (${parts.join("; ")})` : ""}${query.sort === "merit" ? ", highest mean merit first" : ""}`;
+}
+
+function FilterLinks<T extends string>(props: {
+  label: string;
+  visibleLabel: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  current: T;
+  hrefFor: (option: T) => string;
+}) {
+  return (
+    <nav aria-label={props.label} className="admin-filters">
+      <span className="admin-filters__label" aria-hidden="true">
+        {props.visibleLabel}:
+      </span>
+      <ul>
+        {props.options.map((option) => (
+          <li key={option}>
+            <Link
+              to={props.hrefFor(option)}
+              className="admin-filters__link"
+              aria-current={props.current === option ? "page" : undefined}
+            >
+              {props.labels[option]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Reviews submitted of assigned, the mean and spread of merit, and the reviews in full on demand. */
+function ReviewSummary({ submission }: { submission: AdminSubmissionView }) {
+  const { review } = submission;
+  if (!review.assigned && !review.submitted) return <p>Reviews: no reviewers assigned.</p>;
+  return (
+    <>
+      <p className="admin-review-summary">
+        <span>
+          Reviews: {review.submitted} of {review.assigned} submitted
+        </span>
+        {review.meanMerit !== null ? (
+          <>
+            <span>Mean merit {formatMean(review.meanMerit)}</span>
+            <span>Spread {review.meritSpread}</span>
+          </>
+        ) : null}
+        {review.isStrongDisagreement ? (
+          <strong className="admin-flag">Strong disagreement</strong>
+        ) : null}
+      </p>
+      {review.reviews.length ? (
+        <details className="admin-reviews">
+          <summary>
+            Read the {review.reviews.length === 1 ? "review" : `${review.reviews.length} reviews`}
+            <span className="visually-hidden"> of abstract {submission.number}</span>
+          </summary>
+          <ol className="admin-reviews__list">
+            {review.reviews.map((each) => (
+              <li key={`${each.reviewerEmail}-${each.submittedAtText}`} className="admin-review">
+                <h3 className="admin-review__by">
+                  {each.reviewerName || each.reviewerEmail}{" "}
+                  <span className="admin-submission__meta">
+                    ({each.reviewerEmail}, submitted {each.submittedAtText})
+                  </span>
+                </h3>
+                <dl className="admin-review__fields">
+                  <dt>Overall merit</dt>
+                  <dd>{scoreText(each.merit, each.meritLabel)}</dd>
+                  <dt>Confidence</dt>
+                  <dd>{scoreText(each.confidence, each.confidenceLabel)}</dd>
+                  <dt>Comments to the authors</dt>
+                  <dd className="admin-review__text">{each.commentsToAuthors || "—"}</dd>
+                  <dt>Comments to the committee only</dt>
+                  <dd className="admin-review__text">{each.commentsToCommittee || "—"}</dd>
+                </dl>
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
     </>
   );
 }

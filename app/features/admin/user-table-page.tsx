@@ -104,6 +104,9 @@ export function UserTablePage(props: UserTablePageProps) {
                   <td>
                     <AdminCell row={row} viewerId={props.viewerId} />
                   </td>
+                  <td>
+                    <ReviewerCell row={row} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -160,6 +163,25 @@ function AdminCell({ row, viewerId }: { row: UserTableRow; viewerId: string }) {
       ) : (
         <button type="submit" name="intent" value="grant" className="admin-link-button">
           Make admin<span className="visually-hidden">: {row.email}</span>
+        </button>
+      )}
+    </Form>
+  );
+}
+
+/** The reviewer role is its own grant: admins hold it only if they give it to themselves. */
+function ReviewerCell({ row }: { row: UserTableRow }) {
+  return (
+    <Form method="post" className="admin-table__role">
+      <span>{yesNo(row.isReviewer)}</span>
+      <input type="hidden" name="userId" value={row.id} />
+      {row.isReviewer ? (
+        <button type="submit" name="intent" value="revoke-reviewer" className="admin-link-button">
+          Revoke<span className="visually-hidden"> reviewer from {row.email}</span>
+        </button>
+      ) : (
+        <button type="submit" name="intent" value="grant-reviewer" className="admin-link-button">
+          Make reviewer<span className="visually-hidden">: {row.email}</span>
         </button>
       )}
     </Form>

@@ -29,6 +29,7 @@ export type AdminUserRecord = {
   isPresenter: boolean;
   isAdmin: boolean;
   isConfiguredAdmin: boolean;
+  isReviewer: boolean;
   abstractId: string | null;
   abstractName: string | null;
   abstractUploadedAt: string | null;
@@ -69,6 +70,7 @@ export async function listUsersForAdmin(
              ) then 1 else 0 end as presenter,
              case when ${configuredAdmin} then 1 else 0 end as configured_admin,
              case when u.role = 'admin' or ${configuredAdmin} then 1 else 0 end as admin,
+             case when exists (select 1 from reviewer r where r.user_id = u.id) then 1 else 0 end as reviewer,
              fa.id as abstract_id, fa.file_name as abstract_name, fa.uploaded_at as abstract_uploaded_at
       from "user" u
       left join submission fa on fa.id = (
@@ -97,6 +99,7 @@ export async function listUsersForAdmin(
     presenter: number | string;
     admin: number | string;
     configured_admin: number | string;
+    reviewer: number | string;
     abstract_id: string | null;
     abstract_name: string | null;
     abstract_uploaded_at: string | null;
@@ -118,6 +121,7 @@ export async function listUsersForAdmin(
       isPresenter: Number(row.presenter) === 1,
       isAdmin: Number(row.admin) === 1,
       isConfiguredAdmin: Number(row.configured_admin) === 1,
+      isReviewer: Number(row.reviewer) === 1,
       abstractId: row.abstract_id,
       abstractName: row.abstract_name,
       abstractUploadedAt: row.abstract_uploaded_at,
@@ -151,6 +155,7 @@ const flagSortKeys: Partial<Record<UserTableColumn, string>> = {
   applicant: "applicant",
   presenter: "presenter",
   admin: "admin",
+  reviewer: "reviewer",
 };
 
 function orderBy(column: UserTableColumn, direction: "asc" | "desc"): RawBuilder<unknown> {

@@ -7,6 +7,7 @@ export const userTableColumns = [
   "abstract",
   "upload",
   "admin",
+  "reviewer",
 ] as const;
 export type UserTableColumn = (typeof userTableColumns)[number];
 
@@ -18,6 +19,7 @@ export const userTableColumnLabels: Record<UserTableColumn, string> = {
   abstract: "Abstract Name",
   upload: "Upload Time",
   admin: "Admin",
+  reviewer: "Reviewer",
 };
 
 export const userTablePageSize = 50;
@@ -49,5 +51,6 @@ export type UserTableRow = {
   isPresenter: boolean;
   isAdmin: boolean;
   isConfiguredAdmin: boolean;
+  isReviewer: boolean;
   abstract: { id: string; name: string; uploadedAtText: string } | null;
 };
