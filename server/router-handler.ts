@@ -5,6 +5,7 @@ import {
 import type express from "express";
 import type { RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { compressWholeBody } from "./whole-body-compression";
 
 /**
  * The React Router request handler for Express, as @react-router/express builds it, except for the body:
@@ -100,10 +101,11 @@ async function sendResponse(res: express.Response, response: Response) {
     res.end();
     return;
   }
-  // A body of known length (a whole document, app/entry.server.tsx) goes out in one write: the
-  // compression middleware then deflates it in one pass instead of a flush per piece.
+  // A body of known length (a whole document, app/entry.server.tsx) is compressed in one call and goes
+  // out in one write (server/whole-body-compression.ts).
   if (response.headers.has("content-length")) {
-    res.end(Buffer.from(await response.arrayBuffer()));
+    const body = Buffer.from(await response.arrayBuffer());
+    res.end(await compressWholeBody(res.req, res, body));
     return;
   }
   try {
