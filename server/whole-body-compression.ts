@@ -1,7 +1,7 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import compression from "compression";
+import type express from "express";
 import { preferredEncoding } from "./accept-encoding";
 
 /** Below this a body goes out as it is (as the compression middleware's default threshold). */
@@ -40,8 +40,8 @@ export const wholeBodyCompressions = { inLoop: 0, inThreadPool: 0 };
  * returned as they are.
  */
 export async function compressWholeBody(
-  req: IncomingMessage,
-  res: ServerResponse,
+  req: express.Request,
+  res: express.Response,
   body: Buffer,
 ): Promise<Buffer> {
   if (
@@ -75,7 +75,7 @@ export async function compressWholeBody(
   return encoded;
 }
 
-function appendVary(res: ServerResponse, field: string) {
+function appendVary(res: express.Response, field: string) {
   const current = res.getHeader("Vary");
   const fields = String(current ?? "")
     .split(",")
