@@ -11,12 +11,14 @@ import { listEmbedOrigins } from "~/features/embeds/embed-origins";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { sweepOrphanedFiles } from "~/features/submissions/submissions.server";
 import { clientAddressHeader } from "~/lib/client-address.server";
+import { isDatabaseBusyError } from "~/lib/db/database.server";
 import { getDatabase, prepareDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { checkHealth } from "~/lib/health.server";
 import { getLogger } from "~/lib/logger.server";
 import { createPublicPagesRevisionSource } from "~/lib/public-pages.server";
 import { cspNonceContext } from "~/lib/request-context";
+import { sendBusy, watchDatabaseBusy } from "./database-busy";
 import { boundedRequestBodies } from "./http-limits";
 import { onlyForFilesIn } from "./known-files";
 import {
@@ -88,7 +90,17 @@ export async function prepareSite(): Promise<{ close: () => Promise<void> }> {
 }
 
 /** The request each worker is serving, for the log line of a crash (server/worker.ts). */
-export const currentRequest = new AsyncLocalStorage<{ method: string; path: string }>();
+export const currentRequest = new AsyncLocalStorage<{
+  method: string;
+  path: string;
+  /** The database pool turned one of this request's queries away (server/database-busy.ts). */
+  isRefusedByDatabase?: boolean;
+}>();
+
+/** Whether the request being served met a saturated database pool: it answers 503 then. */
+function isRefusedByDatabase(): boolean {
+  return currentRequest.getStore()?.isRefusedByDatabase === true;
+}
 
 /**
  * Builds the HTTP application of one worker process. The database is already migrated (`prepareSite`).
@@ -99,6 +111,13 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
   const database = getDatabase();
   const auth = getAuth();
   await checkGoogleSignIn(auth, env, logger);
+  const stopWatchingDatabase = watchDatabaseBusy({
+    logger,
+    markRequest: () => {
+      const request = currentRequest.getStore();
+      if (request) request.isRefusedByDatabase = true;
+    },
+  });
 
   const isProduction = options.mode === "production";
   const isHttps = env.baseUrl.startsWith("https://");
@@ -106,8 +125,10 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
   app.disable("x-powered-by");
   if (env.trustProxy !== undefined) app.set("trust proxy", env.trustProxy);
 
-  app.use((req, _res, next) => {
-    currentRequest.run({ method: req.method, path: req.path }, next);
+  app.use((req, res, next) => {
+    const request = { method: req.method, path: req.path };
+    res.locals.currentRequest = request;
+    currentRequest.run(request, next);
   });
   app.use((req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
@@ -180,6 +201,11 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
   app.use(compression());
   // Before anything reads a body: every body but the upload's is bounded (server/http-limits.ts).
   app.use(boundedRequestBodies());
+  // A body is read through the socket's events, whose callbacks run outside the request's async
+  // context: enter it again, or a refusal by the database pool during a form post would not be seen.
+  app.use((_req, res, next) => {
+    currentRequest.run(res.locals.currentRequest, next);
+  });
   app.use(refuseCrossSiteForms(env.baseUrl));
 
   app.get("/healthz", async (_req, res) => {
@@ -208,6 +234,7 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
     createRouterRequestHandler({
       build,
       mode: options.mode,
+      isRefusedByDatabase,
       getLoadContext: (_req, res) => {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);
@@ -223,6 +250,7 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
     host: env.host,
     baseUrl: env.baseUrl,
     close: async () => {
+      stopWatchingDatabase();
       await auth.settleBackgroundTasks();
       await database.close();
     },
@@ -285,6 +313,11 @@ function requestLogger(): RequestHandler {
 function errorHandler(): ErrorRequestHandler {
   const logger = getLogger();
   return (error, req, res, next) => {
+    // A saturated pool is logged by its watcher (server/database-busy.ts), not once per request.
+    if ((isDatabaseBusyError(error) || isRefusedByDatabase()) && !res.headersSent) {
+      sendBusy(req, res);
+      return;
+    }
     const status = typeof error?.status === "number" && error.status >= 400 ? error.status : 500;
     if (status >= 500) logger.error({ err: error, path: req.path }, "request failed");
     if (res.headersSent) return next(error);

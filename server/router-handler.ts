@@ -5,6 +5,7 @@ import {
 import type express from "express";
 import type { RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { sendBusy } from "./database-busy";
 import { compressWholeBody } from "./whole-body-compression";
 
 /**
@@ -17,12 +18,21 @@ export function createRouterRequestHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
+  /** Whether the database pool turned a query of this request away; it answers 503 then. */
+  isRefusedByDatabase?: () => boolean;
 }): RequestHandler {
   const handleRequest = createRequestHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res);
       const response = await handleRequest(request, options.getLoadContext(req, res));
+      // Whatever the page made of the refusal (an error page, a signed-out header for a signed-in
+      // visitor, a "could not read" message), it was not the page asked for: say busy, retry soon.
+      if (options.isRefusedByDatabase?.() && !res.headersSent) {
+        await response.body?.cancel();
+        sendBusy(req, res);
+        return;
+      }
       await sendResponse(res, response);
     } catch (error) {
       next(error);
