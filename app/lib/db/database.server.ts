@@ -96,6 +96,11 @@ export function onDatabaseBusy(listener: BusyListener): () => void {
   return () => busyListeners.delete(listener);
 }
 
+/** Calls the busy listeners as the pool wrapper does, for tests of what listens. */
+export function emitBusyForTest(error: DatabaseBusyError) {
+  for (const listener of busyListeners) listener(error);
+}
+
 /**
  * pg-pool fails a wait past `connectionTimeoutMillis` with a plain "timeout exceeded when trying to
  * connect" error, the same one it gives when the database does not answer a new connection in time.
