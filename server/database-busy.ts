@@ -19,7 +19,7 @@ const busyPage = `<!doctype html>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; color: #1a1a1a; background: #fff">
 <main>
 <h1>The site is busy right now</h1>
-<p>Too many people are using the site at this moment, so your page could not be loaded. Nothing you sent was lost halfway: please try again in a few seconds.</p>
+<p>Too many people are using the site at this moment, so your page could not be loaded. Please try again in a few seconds.</p>
 <p><a href="/" style="color: #0b5a85">Go to the home page</a></p>
 </main>
 </body>
