@@ -21,7 +21,7 @@ let baseUrl: string;
 
 beforeAll(async () => {
   const app = express();
-  // As server/app.ts: the middleware stays for streamed bodies and must leave a compressed one alone.
+  // As server/app-server.ts: the middleware stays for streamed bodies and must leave a compressed one alone.
   app.use(compression());
   const send =
     (body: Buffer, headers: Record<string, string> = {}): express.RequestHandler =>
