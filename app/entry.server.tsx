@@ -76,8 +76,11 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           hasShellRendered = true;
-          // React reports "all ready" right after the shell, in the same turn, when nothing is pending.
-          if (!waitsForAll) queueMicrotask(() => isPiped || streamBody());
+          // With nothing pending, React reports "all ready" shortly after the shell but not in the same
+          // turn: React Router's <Scripts> reads the loader data's turbo-stream encoding through a
+          // stream, which settles a few promise turns later. A microtask here lost that race on every
+          // page, so browsers were streamed every document; a macrotask lets it finish first.
+          if (!waitsForAll) setImmediate(() => isPiped || streamBody());
         },
         onAllReady() {
           if (!isPiped) sendWhole();

@@ -5,6 +5,8 @@ import {
 import type express from "express";
 import type { RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { sendBusy } from "./database-busy";
+import { compressWholeBody } from "./whole-body-compression";
 
 /**
  * The React Router request handler for Express, as @react-router/express builds it, except for the body:
@@ -16,12 +18,21 @@ export function createRouterRequestHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
+  /** Whether the database pool turned a query of this request away; it answers 503 then. */
+  isRefusedByDatabase?: () => boolean;
 }): RequestHandler {
   const handleRequest = createRequestHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res);
       const response = await handleRequest(request, options.getLoadContext(req, res));
+      // Whatever the page made of the refusal (an error page, a signed-out header for a signed-in
+      // visitor, a "could not read" message), it was not the page asked for: say busy, retry soon.
+      if (options.isRefusedByDatabase?.() && !res.headersSent) {
+        await response.body?.cancel();
+        sendBusy(req, res);
+        return;
+      }
       await sendResponse(res, response);
     } catch (error) {
       next(error);
@@ -100,10 +111,11 @@ async function sendResponse(res: express.Response, response: Response) {
     res.end();
     return;
   }
-  // A body of known length (a whole document, app/entry.server.tsx) goes out in one write: the
-  // compression middleware then deflates it in one pass instead of a flush per piece.
+  // A body of known length (a whole document, app/entry.server.tsx) is compressed in one call and goes
+  // out in one write (server/whole-body-compression.ts).
   if (response.headers.has("content-length")) {
-    res.end(Buffer.from(await response.arrayBuffer()));
+    const body = Buffer.from(await response.arrayBuffer());
+    res.end(await compressWholeBody(res.req, res, body));
     return;
   }
   try {

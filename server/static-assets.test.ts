@@ -11,7 +11,7 @@ import { precompressDirectory } from "../scripts/lib/precompress";
 import { rawGet } from "../tests/support/raw-get";
 import { chooseEncoding, staticAssets } from "./static-assets";
 
-// A build folder as `npm run build` leaves it, served the way server/app.ts serves build/client.
+// A build folder as `npm run build` leaves it, served the way server/app-server.ts serves build/client.
 const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
 const style = `${".card { color: rebeccapurple; padding: 1rem; }\n".repeat(100)}`;
 let root: string;

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
-import { prepareSite } from "./app";
+import { prepareSite } from "./prepare-site";
 import {
   reportStartupError,
   type SupervisorMessage,

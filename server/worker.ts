@@ -1,8 +1,10 @@
 import cluster from "node:cluster";
 import http from "node:http";
 import { getLogger } from "~/lib/logger.server";
-import { type AppServer, currentRequest, prepareSite } from "./app";
+import type { AppServer } from "./app";
+import { currentRequest } from "./current-request";
 import { httpLimits } from "./http-limits";
+import { prepareSite } from "./prepare-site";
 
 /** How long shutdown waits for requests in flight before giving up on them. */
 export const shutdownGraceMs = 10_000;

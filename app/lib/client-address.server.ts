@@ -1,5 +1,5 @@
 /**
- * The header in which our HTTP server (server/app.ts) passes on the client address it trusts: the
+ * The header in which our HTTP server (server/app-server.ts) passes on the client address it trusts: the
  * connection's peer, or the proxy-reported address when TRUST_PROXY says which proxies to believe.
  * The server overwrites whatever a client sent under this name.
  */

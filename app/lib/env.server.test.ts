@@ -13,6 +13,7 @@ describe("parseEnv", () => {
       baseUrl: "http://localhost:3000",
       dataDir: path.resolve("./data"),
       databaseUrl: undefined,
+      databasePool: { size: 10, timeoutMs: 5_000 },
       trustProxy: undefined,
       logLevel: "info",
       authSecret: undefined,
@@ -32,6 +33,18 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY: must be at least 1/);
     expect(() => parseEnv({ WEB_CONCURRENCY: "two" })).toThrow(
       /WEB_CONCURRENCY: must be a number of worker processes/,
+    );
+  });
+
+  it("reads the PostgreSQL pool's size and wait", () => {
+    expect(
+      parseEnv({ DATABASE_POOL_SIZE: "3", DATABASE_POOL_TIMEOUT_MS: "250" }).databasePool,
+    ).toEqual({ size: 3, timeoutMs: 250 });
+    expect(() => parseEnv({ DATABASE_POOL_SIZE: "0" })).toThrow(
+      /DATABASE_POOL_SIZE: must be at least 1/,
+    );
+    expect(() => parseEnv({ DATABASE_POOL_TIMEOUT_MS: "soon" })).toThrow(
+      /DATABASE_POOL_TIMEOUT_MS: must be a number of milliseconds/,
     );
   });
 

@@ -91,6 +91,22 @@ const envSchema = z.object({
       .max(64, "must be at most 64")
       .optional(),
   ),
+  DATABASE_POOL_SIZE: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: "must be a number of connections" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(1000, "must be at most 1000")
+      .optional(),
+  ),
+  DATABASE_POOL_TIMEOUT_MS: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: "must be a number of milliseconds" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(60_000, "must be at most 60000")
+      .optional(),
+  ),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalString.pipe(
@@ -112,6 +128,8 @@ export type Env = {
   baseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: connections per worker process, and how long a query waits for one. */
+  databasePool: { size: number; timeoutMs: number };
   trustProxy: boolean | number | string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /** Undefined means "generate one into DATA_DIR on first start" (see features/accounts/auth-secret.server.ts). */
@@ -167,6 +185,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     baseUrl: values.BASE_URL ?? `http://localhost:${values.PORT}`,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    databasePool: {
+      size: values.DATABASE_POOL_SIZE ?? 10,
+      timeoutMs: values.DATABASE_POOL_TIMEOUT_MS ?? 5_000,
+    },
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
     authSecret: values.BETTER_AUTH_SECRET,

@@ -4,7 +4,7 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
-import type { DatabaseHandle } from "~/lib/db/database.server";
+import { type DatabaseHandle, isDatabaseBusyError } from "~/lib/db/database.server";
 import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
@@ -145,7 +145,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
     cookieHeaders = session.headers;
     context.set(sessionContext, session.state);
   } catch (error) {
-    getLogger().error({ err: error }, "could not read the session");
+    // A saturated pool is logged once by the server (server/database-busy.ts), not per request.
+    if (!isDatabaseBusyError(error))
+      getLogger().error({ err: error }, "could not read the session");
     context.set(sessionContext, { status: "unavailable" });
   }
   const response = await next();

@@ -25,6 +25,18 @@ describe("databaseOptionsFromEnv", () => {
       dialect: "postgres",
       connectionString: url,
     });
+    expect(
+      databaseOptionsFromEnv({
+        databaseUrl: url,
+        dataDir: "/srv/data",
+        databasePool: { size: 4, timeoutMs: 800 },
+      }),
+    ).toEqual({
+      dialect: "postgres",
+      connectionString: url,
+      maxConnections: 4,
+      connectionTimeoutMs: 800,
+    });
   });
 });
 

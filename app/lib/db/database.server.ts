@@ -36,16 +36,97 @@ export type DatabaseHandle = {
 
 export type DatabaseOptions =
   | { dialect: "sqlite"; filename: string }
-  | { dialect: "postgres"; connectionString: string; maxConnections?: number };
+  | {
+      dialect: "postgres";
+      connectionString: string;
+      /** Connections this process may hold (10). */
+      maxConnections?: number;
+      /** How long a query waits for a free connection before it is refused as busy (5 s). */
+      connectionTimeoutMs?: number;
+    };
 
 /** Chooses PostgreSQL when a postgres URL is configured, else the embedded SQLite file in DATA_DIR. */
 export function databaseOptionsFromEnv(env: {
   databaseUrl: string | undefined;
   dataDir: string;
+  databasePool?: { size: number; timeoutMs: number };
 }): DatabaseOptions {
-  return env.databaseUrl
-    ? { dialect: "postgres", connectionString: env.databaseUrl }
-    : { dialect: "sqlite", filename: path.join(env.dataDir, "app.db") };
+  if (!env.databaseUrl) return { dialect: "sqlite", filename: path.join(env.dataDir, "app.db") };
+  return {
+    dialect: "postgres",
+    connectionString: env.databaseUrl,
+    ...(env.databasePool
+      ? { maxConnections: env.databasePool.size, connectionTimeoutMs: env.databasePool.timeoutMs }
+      : {}),
+  };
+}
+
+/**
+ * Every PostgreSQL connection of this process was in use for longer than the pool's wait: the server is
+ * saturated, not broken. Requests that meet it answer 503 with Retry-After (server/database-busy.ts).
+ */
+export class DatabaseBusyError extends Error {
+  constructor(
+    readonly poolSize: number,
+    options?: ErrorOptions,
+  ) {
+    super(`All ${poolSize} database connections stayed busy: the request was not served`, options);
+    this.name = "DatabaseBusyError";
+  }
+}
+
+/** Whether `error`, or an error it wraps (better-auth and Kysely rethrow with `cause`), is a busy pool. */
+export function isDatabaseBusyError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 8; depth++) {
+    if (current instanceof DatabaseBusyError) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+type BusyListener = (error: DatabaseBusyError) => void;
+const busyListeners = new Set<BusyListener>();
+
+/**
+ * Called, in the async context of the request that was refused, each time the pool turns a query away
+ * as busy. Returns the function that stops listening.
+ */
+export function onDatabaseBusy(listener: BusyListener): () => void {
+  busyListeners.add(listener);
+  return () => busyListeners.delete(listener);
+}
+
+/** Calls the busy listeners as the pool wrapper does, for tests of what listens. */
+export function emitBusyForTest(error: DatabaseBusyError) {
+  for (const listener of busyListeners) listener(error);
+}
+
+/**
+ * pg-pool fails a wait past `connectionTimeoutMillis` with a plain "timeout exceeded when trying to
+ * connect" error, the same one it gives when the database does not answer a new connection in time.
+ * Only the first kind, with every connection taken, is busy; both paths of `connect` (the promise, and
+ * the callback that `pool.query` uses, as rate-limiter-flexible does) report it as DatabaseBusyError.
+ */
+function reportSaturation(pool: pg.Pool, size: number) {
+  const refusal = (error: Error | undefined): Error | undefined => {
+    if (!error || !/timeout exceeded when trying to connect/i.test(error.message)) return error;
+    if (pool.totalCount < size) return error;
+    const busy = new DatabaseBusyError(size, { cause: error });
+    for (const listener of busyListeners) listener(busy);
+    return busy;
+  };
+  type Callback = (error: Error | undefined, client: pg.PoolClient, release: () => void) => void;
+  const connect = pool.connect.bind(pool) as (
+    callback?: Callback,
+  ) => Promise<pg.PoolClient> | undefined;
+  (pool as { connect: unknown }).connect = (callback?: Callback) => {
+    if (callback) {
+      return connect((error, client, release) => callback(refusal(error), client, release));
+    }
+    return (connect() as Promise<pg.PoolClient>).catch((error: Error) => {
+      throw refusal(error);
+    });
+  };
 }
 
 /** Where the database is, for messages and logs: never includes a password. */
@@ -135,12 +216,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       client: { dialect: "sqlite", connection },
     };
   }
+  const size = options.maxConnections ?? 10;
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.maxConnections ?? 10,
-    // Fail a request after 5 s without a connection instead of queueing it forever.
-    connectionTimeoutMillis: 5_000,
+    max: size,
+    // Refuse a request after 5 s without a connection (a 503) instead of queueing it forever.
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
   });
+  reportSaturation(pool, size);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -1,0 +1,45 @@
+import { resolveAuthSecret } from "~/features/accounts/auth-secret.server";
+import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
+import { sweepOrphanedFiles } from "~/features/submissions/submissions.server";
+import { prepareDatabase } from "~/lib/db/db.server";
+import { getEnv } from "~/lib/env.server";
+import { getLogger } from "~/lib/logger.server";
+
+// Kept apart from server/app-server.ts so that the supervisor loads only this and what it imports,
+// not Express, React, React Router, better-auth and the pages.
+/**
+ * What runs once per start, before any request is served (in the supervisor, or in the one development
+ * process): configuration is validated, the database migrated, the auth secret generated if needed, and
+ * files left by interrupted uploads removed, so a misconfigured server stops at start with a clear message
+ * instead of failing per request. Several processes racing through migrations is what this avoids.
+ */
+export async function prepareSite(): Promise<{ close: () => Promise<void> }> {
+  const env = getEnv();
+  const logger = getLogger();
+  const { handle: database, applied } = await prepareDatabase();
+  logger.info(
+    { dialect: database.dialect, applied },
+    applied.length ? "database migrated" : "database up to date",
+  );
+  resolveAuthSecret(env, logger);
+  const submissionDeps = getSubmissionDependencies();
+  logger.info({ storage: submissionDeps.storage.describe() }, "file storage");
+  // Before any worker starts: temporary files of uploads a crash cut off (the storage driver spares
+  // uploads of other live processes), then stored files no row references (older than an hour, so the
+  // sweep may go on while workers serve).
+  await submissionDeps.storage.removeInterruptedUploads().then(
+    (removed) => {
+      if (removed) logger.info({ removed }, "removed temporary files of interrupted uploads");
+    },
+    (error: unknown) => logger.error({ err: error }, "removing interrupted uploads failed"),
+  );
+  const sweeping = sweepOrphanedFiles(submissionDeps).catch((error: unknown) =>
+    logger.error({ err: error }, "sweeping orphaned upload files failed"),
+  );
+  return {
+    close: async () => {
+      await sweeping;
+      await database.close();
+    },
+  };
+}

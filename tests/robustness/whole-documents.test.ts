@@ -1,0 +1,45 @@
+// A signed-in page reaches a browser as one compressed body with its length (app/entry.server.tsx,
+// server/whole-body-compression.ts), not streamed in React's 2 KB pieces through the compression
+// middleware's stream. Until this test, only crawlers got that: the microtask that chose streaming ran
+// before React Router's data transfer finished, for every browser. Does not depend on machine speed.
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawGet } from "../support/raw-get";
+import { type SignedInUser, signUpAndSignIn } from "./support/accounts";
+import { type ProductionServer, startProductionServer } from "./support/production-server";
+
+const chrome =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+describe("whole documents", () => {
+  let server: ProductionServer;
+  let member: SignedInUser;
+  beforeAll(async () => {
+    server = await startProductionServer();
+    member = await signUpAndSignIn(server);
+  });
+  afterAll(() => server?.stop());
+
+  it.each([
+    ["a browser, Brotli", chrome, "gzip, deflate, br, zstd", "br"],
+    ["a browser, gzip", chrome, "gzip", "gzip"],
+    ["no user agent (wrk)", undefined, "gzip", "gzip"],
+    ["a crawler", "Googlebot/2.1 (+http://www.google.com/bot.html)", "gzip", "gzip"],
+  ])("sends /profile whole to %s", async (_who, userAgent, acceptEncoding, encoding) => {
+    const response = await rawGet(`${server.baseUrl}/profile`, {
+      Cookie: member.cookie,
+      "Accept-Encoding": acceptEncoding,
+      ...(userAgent ? { "User-Agent": userAgent } : {}),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers["transfer-encoding"]).toBeUndefined();
+    expect(response.headers["content-encoding"]).toBe(encoding);
+    expect(response.headers["content-length"]).toBe(String(response.body.length));
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+    const html = (
+      encoding === "br" ? zlib.brotliDecompressSync(response.body) : zlib.gunzipSync(response.body)
+    ).toString();
+    expect(html).toContain("Welcome, Robin!");
+    expect(html.trimEnd()).toMatch(/<\/html>$/);
+  });
+});
