@@ -120,6 +120,16 @@ function restoreEnv(name: string, value: string | undefined) {
   else process.env[name] = value;
 }
 
+/** The folder's entries once it has any (polled: there is no event for a file another stream opens). */
+async function waitForEntries(dir: string, timeoutMs = 5_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = await listDir(dir);
+    if (names.length > 0 || Date.now() > deadline) return names;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 async function listDir(dir: string): Promise<string[]> {
   try {
     return await fs.readdir(dir);
@@ -418,7 +428,9 @@ describe("file storage on a local folder: uploads a crash cut off", () => {
       let seen: string[] = [];
       const body = new Readable({
         read() {
-          listDir(path.join(root, ".incoming")).then((names) => {
+          // The write stream opens its file asynchronously, so the first read can come before the
+          // file exists: wait for it rather than look once.
+          waitForEntries(path.join(root, ".incoming")).then((names) => {
             seen = names;
             this.push(Buffer.from("%PDF-1.7"));
             this.push(null);
