@@ -14,6 +14,7 @@ import {
   at,
   atLogin,
   logIn,
+  openMenuIfCollapsed,
   register,
   strongPassword,
   uniqueEmail,
@@ -132,8 +133,7 @@ test("a reviewer saves a draft, submits and edits, never learning who wrote the 
   // The header links the queue once the role is granted.
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
-  const menuButton = page.getByRole("button", { name: /menu/i });
-  if (await menuButton.isVisible()) await menuButton.click();
+  await openMenuIfCollapsed(page);
   await nav.getByRole("link", { name: "Review", exact: true }).click();
   await expect(page).toHaveURL(at("/review"));
   const entry = page.getByRole("listitem").filter({ hasText: `Abstract ${number}` });
