@@ -58,6 +58,9 @@ describe.skipIf(!postgres)("a saturated PostgreSQL pool", () => {
     await locker.connect();
     let holder: Promise<Response> | undefined;
     let answers: { status: number; retryAfter: string | null; body: string }[];
+    // Errors are checked from here on: at start, better-auth's own schema check can time out on the
+    // one-connection, 300 ms pool while the worker's startup queries hold it (it logs and goes on).
+    const outputBeforeCrowd = server.output().length;
     try {
       await locker.query("begin");
       await locker.query('lock table "session" in access exclusive mode');
@@ -133,6 +136,6 @@ describe.skipIf(!postgres)("a saturated PostgreSQL pool", () => {
       .filter((line) => line.includes("database pool saturated"));
     expect(logLines).toHaveLength(1);
     expect(JSON.parse(logLines[0] ?? "{}")).toMatchObject({ poolSize: 1, retryAfterSeconds: 5 });
-    expect(server.output()).not.toMatch(/"level":50/);
+    expect(server.output().slice(outputBeforeCrowd)).not.toMatch(/"level":50/);
   });
 });
