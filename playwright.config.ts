@@ -14,11 +14,12 @@ const e2eDataRoot = path.resolve(".e2e-data");
 /**
  * The tests that change what every other test relies on: closing the call for abstracts
  * (e2e/admin.spec.ts), closing the review period and taking "the next abstract", which may be anyone's
- * (e2e/review.spec.ts), and changing the edition's review settings (e2e/review-admin.spec.ts). They run
- * alone, last.
+ * (e2e/review.spec.ts), changing the edition's review settings (e2e/review-admin.spec.ts), moving
+ * the presenters' confirm-by date into the past (e2e/presenters-confirm.spec.ts), and closing the call
+ * to see abstracts become read-only (e2e/presenters-submit.spec.ts). They run alone, last.
  */
 const closesTheCall =
-  /closing the call blocks uploads|when the review period closes|review settings: saved in Pacific time/;
+  /closing the call blocks uploads|closing the call makes abstracts read-only|when the review period closes|review settings: saved in Pacific time|after the confirm-by date/;
 
 const launchOptions = {
   executablePath: chromiumPath,
@@ -96,7 +97,8 @@ export default defineConfig({
       ? [
           {
             name: "postgres",
-            testMatch: /(postgres|accounts|submissions|admin|review)\.spec\.ts/,
+            testMatch:
+              /(postgres|accounts|submissions|admin|review|presenters-(submit|confirm|materials))\.spec\.ts/,
             grepInvert: closesTheCall,
             use: { baseURL: `http://localhost:${postgresPort}`, launchOptions },
           },
@@ -106,7 +108,7 @@ export default defineConfig({
       // Closing the call for abstracts would refuse other tests' uploads, so that test runs alone,
       // after every other project has finished.
       name: "call-for-abstracts",
-      testMatch: /(admin|review)\.spec\.ts/,
+      testMatch: /(admin|review|presenters-(submit|confirm|materials))\.spec\.ts/,
       grep: closesTheCall,
       dependencies: ["desktop", "mobile", ...(postgresUrl ? ["postgres"] : [])],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },

@@ -3,6 +3,7 @@ import type { Config } from "@react-router/dev/config";
 export default {
   // Server-side rendering for every page: content is in the HTML, forms work before JavaScript loads.
   ssr: true,
+  routeDiscovery: { mode: "initial" },
   // React Router 8's behaviour, adopted now so the upgrade is a version bump.
   future: {
     v8_middleware: true,

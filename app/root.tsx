@@ -16,9 +16,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/not-found-page";
 import { editionPath, editionsNewestFirst, getCurrentEdition } from "~/content/editions";
-import { getSessionState, getViewer, sessionMiddleware } from "~/features/accounts/session.server";
-import { isReviewer } from "~/features/review/reviewer-role.server";
-import { getDatabase } from "~/lib/db/db.server";
+import { getViewer, sessionMiddleware } from "~/features/accounts/session.server";
 import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import { isPublicPageHandle } from "~/lib/request-context";
@@ -35,12 +33,12 @@ import "~/components/external-embed.css";
 // Reads the session once per request, for every loader and action below the root.
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs): Promise<SiteData> {
+export function loader({ context }: Route.LoaderArgs): SiteData {
   const current = getCurrentEdition();
-  const viewer = getViewer(context);
   return {
     baseUrl: getEnv().baseUrl,
-    viewer: viewer ? { ...viewer, isReviewer: await viewerIsReviewer(context) } : null,
+    // The reviewer role comes with the session read (session-read.server.ts): no query of its own.
+    viewer: getViewer(context),
     conference: {
       editions: editionsNewestFirst.map((edition) => ({
         year: edition.year,
@@ -49,13 +47,6 @@ export async function loader({ context }: Route.LoaderArgs): Promise<SiteData> {
       current: { year: current.year, path: editionPath(current) },
     },
   };
-}
-
-/** For the header's Review link; a failed read hides the link rather than the page. */
-async function viewerIsReviewer(context: Route.LoaderArgs["context"]): Promise<boolean> {
-  const session = getSessionState(context);
-  if (session.status !== "signed-in") return false;
-  return isReviewer(getDatabase().db, session.user.id).catch(() => false);
 }
 
 export const links: Route.LinksFunction = () => [

@@ -220,6 +220,8 @@ test("assign and unassign by hand; reminders mail only reviewers with unfinished
 test("decisions from the reviews: mean and spread, the reviews in full, the CSV, and a release that mails the comments to the authors only", async ({
   browser,
 }, testInfo) => {
+  // Four accounts, reviews, a release and axe on the decisions page: over a minute on a busy machine.
+  test.slow();
   const token = randomToken();
   const [first, second] = ["rory", "ruth"].map((name) => person(name, token, testInfo));
   const author = person("ayla", token, testInfo);
@@ -314,18 +316,19 @@ test("decisions from the reviews: mean and spread, the reviews in full, the CSV,
   );
   const text = await csv.text();
   expect(text.split("\r\n")[0]).toBe(
-    '\ufeff"Abstract number","File","Reviewer","Reviewer email","Merit","Merit label","Confidence","Confidence label","Comments to the authors","Comments to the committee","Submitted (Pacific)"',
+    '\ufeff"Abstract number","Title","File","Reviewer","Reviewer email","Merit","Merit label","Confidence","Confidence label","Comments to the authors","Comments to the committee","Submitted (Pacific)"',
   );
   const rows = text.split("\r\n").filter((line) => line.includes(file));
   expect(rows).toHaveLength(2);
   expect(rows[0]).toContain(
-    `"${number}","${file}","${first.firstName} ${first.lastName}","${first.email}","4","Weak accept","3","High","Clear data. AUTHORS-ONE-${token}","COMMITTEE-SECRET-${token}"`,
+    // The upload helper titles an abstract with its file name.
+    `"${number}","${file}","${file}","${first.firstName} ${first.lastName}","${first.email}","4","Weak accept","3","High","Clear data. AUTHORS-ONE-${token}","COMMITTEE-SECRET-${token}"`,
   );
   expect(rows[1]).toContain(`"'=HYPERLINK(""http://evil"") AUTHORS-TWO-${token}"`);
 
   // Accept, then release with the comments to the authors.
   await page.goto("/user-data/submissions?status=undecided");
-  await decision.getByRole("button", { name: `Accept ${file}` }).click();
+  await decision.getByRole("button", { name: `Accept as talk ${file}` }).click();
   await expect(successMessage(page, "Decision saved successfully")).toBeVisible();
   const before = await countMail(author.email);
   await withServerLock(testInfo, "decisions", async () => {
@@ -357,6 +360,8 @@ test("decisions from the reviews: mean and spread, the reviews in full, the CSV,
 test("review settings: saved in Pacific time, a bad scale refused with its message and nothing changed", async ({
   browser,
 }, testInfo) => {
+  // axe over two long admin pages at two widths.
+  test.slow();
   const admin = await newAdmin(browser, testInfo, "/user-data/review");
   const page = admin.page;
   // Settings are the edition's, shared by every test on this server: this test runs alone, after the

@@ -10,6 +10,7 @@ import {
 import { defaultReviewSettings } from "~/features/review/review-settings";
 import { saveReviewSettings } from "~/features/review/review-settings.server";
 import { makeAbstractPdf } from "../tests/support/pdf-fixtures";
+import { fillAbstractDetails } from "./support/abstract-form";
 import {
   at,
   atLogin,
@@ -88,6 +89,8 @@ async function uploadNamedAbstract(author: Person): Promise<string> {
   const fileName = `${author.lastName}-${author.firstName}-abstract.pdf`;
   const buffer = await makeAbstractPdf({ extraText: `By ${author.firstName} ${author.lastName}` });
   await author.page.goto("/sculc/submit-abstract");
+  // A title without the author's name: reviewers see titles, never names or file names.
+  await fillAbstractDetails(author.page, { title: "Evidentials in a reviewed abstract" });
   await author.page
     .getByLabel(/^Abstract \(PDF/)
     .setInputFiles({ name: fileName, mimeType: "application/pdf", buffer });

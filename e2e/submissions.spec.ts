@@ -2,6 +2,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { makeAbstractPdf } from "../tests/support/pdf-fixtures";
+import { fillAbstractDetails, titleFor } from "./support/abstract-form";
 import {
   at,
   atLogin,
@@ -17,6 +18,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 async function chooseFile(page: Page, file: { name: string; buffer: Buffer }) {
+  await fillAbstractDetails(page, { title: titleFor(file.name) });
   await page.getByLabel(/^Abstract \(PDF/).setInputFiles({ ...file, mimeType: "application/pdf" });
 }
 
@@ -59,6 +61,7 @@ test("upload a PDF, see it on the status page, open it, and delete it after conf
 }, testInfo) => {
   await signedInAccount(page, testInfo, "author");
   await page.goto("/sculc/submit-abstract");
+  await fillAbstractDetails(page, { title: "vowel-harmony.pdf" });
   await page.getByRole("button", { name: "Upload Abstract" }).click();
   await expect(page.getByRole("alert")).toHaveText("Please select a file to upload.");
 

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { type BrowserContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { makeAbstractPdf } from "../tests/support/pdf-fixtures";
+import { fillAbstractDetails } from "./support/abstract-form";
 import { signedInAccount, useOwnClientAddress } from "./support/accounts";
 
 // An uploaded file is someone else's bytes served from the site's origin. A file that is a valid PDF and
@@ -87,6 +88,7 @@ test("a PDF that is also an HTML page never runs as the site, for its author or 
   const author = await authorContext.newPage();
   const authorEmail = await signedInAccount(author, testInfo, "polyglot-author");
   await author.goto("/sculc/submit-abstract");
+  await fillAbstractDetails(author, { title: "polyglot.pdf" });
   await author.getByLabel(/^Abstract \(PDF/).setInputFiles({
     name: "polyglot.pdf",
     mimeType: "application/pdf",
@@ -100,12 +102,12 @@ test("a PDF that is also an HTML page never runs as the site, for its author or 
   await author.goto("/sculc/view-submission");
   const authorTab = await openFileFromLink(
     author,
-    author.getByRole("link", { name: /polyglot\.pdf/ }),
+    author.getByRole("link", { name: /^View polyglot\.pdf/ }),
   );
   await authorTab.close();
   // What the server sent (Chromium hands its PDF viewer the file without the sandbox policy, which
   // then only matters to browsers that would render the bytes themselves).
-  const href = await author.getByRole("link", { name: /polyglot\.pdf/ }).getAttribute("href");
+  const href = await author.getByRole("link", { name: /^View polyglot\.pdf/ }).getAttribute("href");
   const raw = await author.request.get(href ?? "");
   expect(raw.headers()).toMatchObject({
     "content-type": "application/pdf",

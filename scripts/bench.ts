@@ -31,6 +31,7 @@ import {
   residentMegabytes,
   startProductionServer,
 } from "../tests/robustness/support/production-server";
+import { withAbstractDetails } from "../tests/support/abstract-details";
 import { makeAbstractPdf } from "../tests/support/pdf-fixtures";
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
@@ -313,7 +314,7 @@ async function main(): Promise<void> {
 
   // A member with one abstract, for the signed-in pages.
   const member = await signUp(server, "bench-member@example.edu");
-  const form = new FormData();
+  const form = withAbstractDetails(new FormData());
   const pdf = new Uint8Array(await makeAbstractPdf());
   form.set("abstract", new File([pdf], "abstract.pdf", { type: "application/pdf" }));
   const upload = await fetch(`${server.baseUrl}/sculc/submit-abstract`, {

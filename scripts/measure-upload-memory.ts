@@ -12,6 +12,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PDFDocument } from "pdf-lib";
 import { processTree, residentMegabytes } from "../tests/robustness/support/production-server";
+import { withAbstractDetails } from "../tests/support/abstract-details";
 
 const port = 3299;
 const base = `http://localhost:${port}`;
@@ -114,7 +115,8 @@ try {
   const started = Date.now();
   const statuses = await Promise.all(
     Array.from({ length: uploads }, async (_, index) => {
-      const form = new FormData();
+      // The details go first, as the submit form sends them (the server refuses a file without them).
+      const form = withAbstractDetails(new FormData());
       form.set(
         "abstract",
         new File([new Uint8Array(pdf)], `abstract-${index}.pdf`, { type: "application/pdf" }),

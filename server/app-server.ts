@@ -183,6 +183,7 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
       build,
       mode: options.mode,
       isRefusedByDatabase,
+      maxUnreadBodyBytes: env.maxUploadBytes,
       getLoadContext: (_req, res) => {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);

@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 
 /**
  * How long a client may take, and how much it may send. Every form on the site is a few fields, so a body
- * over `formBodyLimitBytes` is refused before it is read; only the abstract upload streams (capped by
+ * over `formBodyLimitBytes` is refused before it is read; only the abstract and final-material uploads stream (capped by
  * MAX_UPLOAD_MB while it streams). The timeouts drop clients that send nothing, while a 10 MB upload
  * over a slow link (about 300 kbit/s) still finishes.
  */
@@ -22,9 +22,11 @@ export const httpLimits = {
   connectionsCheckingIntervalMs: 1_000,
 } as const;
 
-/** The request bodies that stream instead of being read whole: the abstract upload only. */
+/** The request bodies that stream instead of being read whole: the two PDF uploads. */
+const streamedUploadPaths = new Set(["/sculc/submit-abstract", "/sculc/final-materials"]);
+
 export function isStreamedUpload(req: IncomingMessage): boolean {
-  return req.method === "POST" && pathOf(req.url) === "/sculc/submit-abstract";
+  return req.method === "POST" && streamedUploadPaths.has(pathOf(req.url));
 }
 
 function pathOf(url: string | undefined): string {

@@ -11,6 +11,7 @@ import {
   createPublicPageCache,
   inlineScriptHashes,
   type PublicPageCacheOptions,
+  withScriptSources,
 } from "./public-page-cache";
 
 const inlineScript = "window.__page = 1;";
@@ -255,7 +256,20 @@ describe("inline script hashes", () => {
       '<script type="module" async="">import "/a.js";</script><script src="/b.js"></script>',
     );
     expect(sources.split(" ")).toHaveLength(1);
-    expect(inlineScriptHashes("<p>no scripts</p>")).toBe("'self'");
+    expect(inlineScriptHashes("<p>no scripts</p>")).toBe("");
+  });
+
+  it("puts them in place of the nonce, and lists no source twice when there are none", () => {
+    const policy = "default-src 'self';script-src 'self' 'nonce-abc123';style-src 'self'";
+    expect(withScriptSources(policy, "'sha256-x=' 'sha256-y='")).toBe(
+      "default-src 'self';script-src 'self' 'sha256-x=' 'sha256-y=';style-src 'self'",
+    );
+    const none = withScriptSources(policy, inlineScriptHashes("<p>no scripts</p>"));
+    expect(none).toBe("default-src 'self';script-src 'self';style-src 'self'");
+    for (const directive of none.split(";")) {
+      const sources = directive.trim().split(/\s+/).slice(1);
+      expect(new Set(sources).size).toBe(sources.length);
+    }
   });
 });
 

@@ -110,7 +110,7 @@ export function createPublicPageCache(options: PublicPageCacheOptions): RequestH
     res.setHeader("Server-Timing", `page-cache;desc="${served}"`);
     const policy = res.getHeader("Content-Security-Policy");
     if (typeof policy === "string") {
-      res.setHeader("Content-Security-Policy", policy.replace(/'nonce-[^']*'/, page.scriptSources));
+      res.setHeader("Content-Security-Policy", withScriptSources(policy, page.scriptSources));
     }
     if (matchesEtag(req.headers["if-none-match"], page.etag)) {
       res.statusCode = 304;
@@ -165,8 +165,16 @@ export function inlineScriptHashes(html: string): string {
     if (/\bsrc\s*=/i.test(attributes)) continue;
     hashes.add(`'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`);
   }
-  // A page without inline scripts still needs a source in place of the nonce; 'self' is already there.
-  return hashes.size ? [...hashes].join(" ") : "'self'";
+  return [...hashes].join(" ");
+}
+
+/**
+ * The render's policy with its per-response nonce (which a stored page cannot carry) replaced by the
+ * page's script hashes, or simply dropped when the page has no inline script: `script-src` keeps
+ * 'self' for the page script, and a source listed twice is only noise.
+ */
+export function withScriptSources(policy: string, scriptSources: string): string {
+  return policy.replace(/ *'nonce-[^']*'/, scriptSources ? ` ${scriptSources}` : "");
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {

@@ -20,12 +20,17 @@ export function createRouterRequestHandler(options: {
   getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
   /** Whether the database pool turned a query of this request away; it answers 503 then. */
   isRefusedByDatabase?: () => boolean;
+  /** How much of an upload answered before it was read is read and dropped to keep the connection. */
+  maxUnreadBodyBytes?: number;
 }): RequestHandler {
   const handleRequest = createRequestHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
       const request = toFetchRequest(req, res);
       const response = await handleRequest(request, options.getLoadContext(req, res));
+      if (request.body && !request.bodyUsed && !req.complete) {
+        discardUnreadBody(req, request.body, options.maxUnreadBodyBytes ?? 0);
+      }
       // Whatever the page made of the refusal (an error page, a signed-out header for a signed-in
       // visitor, a "could not read" message), it was not the page asked for: say busy, retry soon.
       if (options.isRefusedByDatabase?.() && !res.headersSent) {
@@ -88,6 +93,31 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
     }
   }
   return new Request(url.href, init);
+}
+
+/**
+ * An upload answered before its body was read (refused from its headers: someone else's abstract, a
+ * closed call) still has its body on the connection. Unread, it would be parsed as the next request on
+ * a kept-alive connection (a client reusing it sees a reset) and the client would stall sending it.
+ * So the rest is read and dropped, as the upload pipeline drops a refused file; past the limit the
+ * connection is closed instead.
+ */
+function discardUnreadBody(req: express.Request, body: ReadableStream<Uint8Array>, limit: number) {
+  const reader = body.getReader();
+  let seen = 0;
+  const drop = async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      seen += value.byteLength;
+      if (seen > limit) {
+        await reader.cancel();
+        req.socket.destroy();
+        return;
+      }
+    }
+  };
+  drop().catch(() => {});
 }
 
 function badRequest() {

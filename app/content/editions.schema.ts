@@ -95,6 +95,9 @@ const pageSchema = z
     message: "section ids are unique on a page",
   });
 
+/** A wall-clock time at the conference, as a datetime-local field gives it: "2025-04-15T23:59". */
+const wallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+
 export const editionSchema = z
   .object({
     year: z.number().int().min(2010).max(2100),
@@ -112,10 +115,16 @@ export const editionSchema = z
         deadline: text,
         maxPages: z.number().int().min(1).max(200),
         maxSubmissionsPerUser: z.number().int().min(1).max(100),
+        talk: z.object({
+          minutes: z.number().int().min(1).max(240),
+          questionMinutes: z.number().int().min(0).max(60),
+        }),
         acceptance: z.object({
-          confirmAttendanceUrl: z.url(),
+          confirmAttendanceUrl: z.url().optional(),
           confirmBy: text,
+          confirmByAt: wallClock,
           materialsDueBy: text,
+          materialsDueAt: wallClock,
           materialsEmail: z.email(),
           videoMeetingUrl: z.url(),
         }),

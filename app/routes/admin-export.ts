@@ -4,6 +4,7 @@ import { csvDocument } from "~/features/admin/csv";
 import { listSubmissionsForAdmin } from "~/features/admin/decisions.server";
 import { listUsersForAdmin } from "~/features/admin/user-table.server";
 import { listReviewsForExport } from "~/features/review/reviews.server";
+import { describeAuthors } from "~/features/submissions/submission-details";
 import { recordAdminAction } from "~/lib/audit.server";
 import { formatConferenceDateTime } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
@@ -44,6 +45,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         "Admin",
         "Reviewer",
         "First abstract",
+        "First abstract title",
         "Uploaded (Pacific)",
       ],
       rows.map((row) => [
@@ -55,6 +57,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         yesNo(row.isAdmin),
         yesNo(row.isReviewer),
         row.abstractName,
+        row.abstractTitle,
         row.abstractUploadedAt ? formatConferenceDateTime(row.abstractUploadedAt) : "",
       ]),
     );
@@ -64,6 +67,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     csv = csvDocument(
       [
         "Abstract number",
+        "Title",
         "File",
         "Reviewer",
         "Reviewer email",
@@ -77,6 +81,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       ],
       rows.map((row) => [
         row.number,
+        row.title,
         row.fileName,
         row.reviewerName,
         row.reviewerEmail,
@@ -93,7 +98,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     const rows = await listSubmissionsForAdmin(db, { editionYear, filter: "all" });
     csv = csvDocument(
       [
-        "Author",
+        "Number",
+        "Title",
+        "Authors",
+        "Preferred format",
+        "Submitted by",
         "Email",
         "File",
         "Uploaded (Pacific)",
@@ -104,6 +113,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         "Note",
       ],
       rows.map((row) => [
+        row.number,
+        row.title,
+        describeAuthors(row.authors),
+        row.preferredFormat,
         row.authorName,
         row.email,
         row.fileName,

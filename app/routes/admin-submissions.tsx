@@ -19,6 +19,7 @@ import {
 } from "~/features/admin/decisions.server";
 import { meritDistribution } from "~/features/admin/merit-distribution";
 import { SubmissionsAdminPage } from "~/features/admin/submissions-admin-page";
+import { decisionMailLinks } from "~/features/presenters/presenter-links.server";
 import { listSubmittedReviewsBySubmission } from "~/features/review/review-admin.server";
 import { getReviewSettings } from "~/features/review/review-settings.server";
 import { listReviewSummaries } from "~/features/review/reviews.server";
@@ -27,10 +28,10 @@ import {
   readCallForAbstracts,
   setCallForAbstracts,
 } from "~/features/submissions/call-for-abstracts.server";
-import { submissionPaths } from "~/features/submissions/submission-paths";
+import { formatLabels } from "~/features/submissions/submission-details";
 import { conferenceLocalTimeToIso, formatConferenceDateTime } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
-import { getEnv } from "~/lib/env.server";
+import type { PresentationFormat, SubmissionDecision } from "~/lib/db/schema";
 import { getLogger } from "~/lib/logger.server";
 import { getMailer } from "~/lib/mail/mailer.server";
 import type { Route } from "./+types/admin-submissions";
@@ -110,17 +111,33 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       authorName: submission.authorName,
       email: submission.email,
       fileName: submission.fileName,
+      title: submission.title,
+      formatLabel: formatLabels[submission.preferredFormat] ?? submission.preferredFormat,
+      authors: submission.authors,
       uploadedAtText: formatConferenceDateTime(submission.uploadedAt),
       wordCount: submission.wordCount,
       warnings: parseWarnings(submission.warnings).map((warning) =>
         describeWarning(warning, submission.wordCount),
       ),
       decision: submission.decision,
+      acceptedAs: submission.acceptedAs,
       decisionNote: submission.decisionNote,
       isReleased: submission.releasedAt !== null,
     })),
   };
 }
+
+/** The decision form's buttons: one per outcome, and undo. */
+const stagedDecisions: Record<
+  string,
+  { decision: SubmissionDecision | null; acceptedAs?: PresentationFormat } | undefined
+> = {
+  "accept-talk": { decision: "accepted", acceptedAs: "talk" },
+  "accept-poster": { decision: "accepted", acceptedAs: "poster" },
+  alternate: { decision: "alternate" },
+  reject: { decision: "rejected" },
+  undo: { decision: null },
+};
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const admin = requireAdmin(context, url);
@@ -130,10 +147,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const intent = form.get("intent");
   const submissionId = String(form.get("submissionId") ?? "");
 
-  if (intent === "accept" || intent === "reject" || intent === "undo") {
+  const staged = stagedDecisions[String(intent)];
+  if (staged !== undefined) {
     const outcome = await stageDecision(db, {
       submissionId,
-      decision: intent === "accept" ? "accepted" : intent === "reject" ? "rejected" : null,
+      ...staged,
       note: String(form.get("note") ?? ""),
       actor,
     });
@@ -147,14 +165,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       : data({ message: outcome.message }, 409);
   }
   if (intent === "release") {
-    const { baseUrl } = getEnv();
+    const edition = getCurrentEdition();
     const result = await releaseDecisions(
       { db, mailer: getMailer(), logger: getLogger() },
       {
-        editionYear: getCurrentEdition().year,
+        editionYear: edition.year,
         actor,
-        statusUrl: `${baseUrl}${submissionPaths.status}`,
-        congratulationsUrl: `${baseUrl}${submissionPaths.congratulations}`,
+        links: await decisionMailLinks(db, edition),
         includeReviewComments: form.get("includeReviewComments") === "on",
       },
     );

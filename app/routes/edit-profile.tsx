@@ -10,16 +10,23 @@ import {
 import { EditProfilePage } from "~/features/accounts/edit-profile-page";
 import { accountPaths } from "~/features/accounts/paths";
 import { requireProfile, SessionUnavailableError } from "~/features/accounts/session.server";
+import { readProfileAffiliation } from "~/features/submissions/submission-details.server";
+import { getDatabase } from "~/lib/db/db.server";
 import { parseForm } from "~/lib/forms.server";
 import type { Route } from "./+types/edit-profile";
 
 export const meta: Route.MetaFunction = () => accountMeta("Edit Profile");
 
-export function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   try {
     const user = requireProfile(context, url);
     return {
-      profile: { email: user.email, firstName: user.firstName, lastName: user.lastName },
+      profile: {
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        affiliation: await readProfileAffiliation(getDatabase().db, user.id),
+      },
       message: null,
     };
   } catch (error) {

@@ -4,6 +4,7 @@ import { requireUser } from "~/features/accounts/session.server";
 import { notFound, requireReviewerRole } from "~/features/review/review-access.server";
 import { parseAbstractNumber } from "~/features/review/review-paths";
 import { openAbstractForReviewer } from "~/features/review/reviews.server";
+import { uploadedPdfHeaders } from "~/features/submissions/download-headers";
 import { getDatabase } from "~/lib/db/db.server";
 import { getFileStorage } from "~/lib/storage/storage.server";
 import type { Route } from "./+types/review-abstract-file";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/review-abstract-file";
 /**
  * An assigned abstract's PDF for its reviewer, named by its number only: the author's file name is not
  * read, so it cannot leak through a header. The same protective headers as every uploaded file
- * (routes/submission-file.ts says why).
+ * (features/submissions/download-headers.ts says why).
  */
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const viewer = requireUser(context, url);
@@ -25,14 +26,6 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   );
   if (!file) return notFound();
   return new Response(Readable.toWeb(file.body) as ReadableStream, {
-    headers: {
-      "Content-Type": "application/pdf",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "sandbox; default-src 'none'; frame-ancestors 'self'",
-      "Cross-Origin-Resource-Policy": "same-origin",
-      "Cache-Control": "private, no-store",
-      "Content-Length": String(file.size),
-      "Content-Disposition": `inline; filename="abstract-${number}.pdf"`,
-    },
+    headers: uploadedPdfHeaders(file.size, `inline; filename="abstract-${number}.pdf"`),
   });
 }

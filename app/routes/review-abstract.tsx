@@ -45,6 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!review) throw notFound();
   const view: ReviewAbstractView = {
     number: review.number,
+    title: review.title,
     pageCount: review.pageCount,
     wordCount: review.wordCount,
     warningTexts: parseWarnings(review.warnings).map((warning) =>

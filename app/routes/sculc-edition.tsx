@@ -1,9 +1,18 @@
 import { data, Link } from "react-router";
+import { editions } from "~/content/editions";
 import { getSessionState } from "~/features/accounts/session.server";
+import { finalMaterialPaths } from "~/features/presenters/final-material-paths";
+import {
+  conferenceDayEnd,
+  hasConferenceDayPassed,
+  listPublishedMaterials,
+  materialKindLabels,
+} from "~/features/presenters/final-materials.server";
 import { EditionPage } from "~/features/sculc/edition-page";
 import {
   loadEditionPage,
   withLiveCallForAbstracts,
+  withPublishedMaterials,
 } from "~/features/sculc/load-edition-page.server";
 import {
   isAcceptingAbstracts,
@@ -26,7 +35,8 @@ export const clientLoader = openAsDocument;
 export async function loader({ url, context }: Route.LoaderArgs) {
   const found = loadEditionPage(url.pathname);
   if (!found) throw data(null, { status: 404 });
-  const page = found.edition.isCurrent ? await withCallForAbstracts(found, context) : found;
+  const withCall = found.edition.isCurrent ? await withCallForAbstracts(found, context) : found;
+  const page = await withMaterials(withCall, context);
   return { ...page, statusLink: await submissionStatusLink(page, context) };
 }
 
@@ -42,6 +52,37 @@ async function withCallForAbstracts(
     isAccepting,
     deadlineLabel: call.isOpen && call.closesAt ? formatConferenceDateTime(call.closesAt) : null,
   });
+}
+
+/**
+ * Published final materials, for editions that collected them through the site. Before the conference
+ * day has passed there are none, and the cached page expires when it ends, so they appear on time.
+ */
+async function withMaterials(
+  page: NonNullable<ReturnType<typeof loadEditionPage>>,
+  context: Route.LoaderArgs["context"],
+) {
+  const edition = editions.find((candidate) => candidate.year === page.edition.year);
+  if (!edition?.abstracts || !page.sections.some((section) => section.kind === "presentations")) {
+    return page;
+  }
+  if (!hasConferenceDayPassed(edition)) {
+    expirePublicPageAt(context, new Date(conferenceDayEnd(edition.date)));
+    return page;
+  }
+  const materials = await listPublishedMaterials(getSubmissionDependencies().db, edition);
+  return withPublishedMaterials(
+    page,
+    materials.map((material) => ({
+      title: material.title,
+      presenters: material.presenters,
+      embed: {
+        kind: material.kind,
+        title: `${materialKindLabels[material.kind]}: ${material.title}`,
+        embedUrl: finalMaterialPaths.file(material.submissionId),
+      },
+    })),
+  );
 }
 
 /**

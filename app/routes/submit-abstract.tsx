@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
 import { editionName } from "~/content/conference";
 import { getCurrentEdition } from "~/content/editions";
@@ -8,13 +9,24 @@ import {
   readCallForAbstracts,
 } from "~/features/submissions/call-for-abstracts.server";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
-import { refusalMessages, uploadMessages } from "~/features/submissions/submission-messages";
-import { submissionPaths } from "~/features/submissions/submission-paths";
 import {
-  receiveAbstractUpload,
-  type UploadRefusal,
-} from "~/features/submissions/submissions.server";
+  applyRowIntent,
+  emptyCoauthor,
+  emptyDraft,
+  titleOrFileName,
+} from "~/features/submissions/submission-details";
+import {
+  findEditableSubmission,
+  readProfileAffiliation,
+} from "~/features/submissions/submission-details.server";
+import {
+  uploadRefusalMessage,
+  uploadRefusalStatus,
+} from "~/features/submissions/submission-messages";
+import { submissionPaths } from "~/features/submissions/submission-paths";
+import { receiveAbstractUpload } from "~/features/submissions/submissions.server";
 import { SubmitAbstractPage } from "~/features/submissions/submit-abstract-page";
+import type { Database } from "~/lib/db/schema";
 import { getEnv } from "~/lib/env.server";
 import type { Route } from "./+types/submit-abstract";
 
@@ -26,11 +38,37 @@ const guardMessages = {
   noProfile: "Please complete your profile before proceeding",
 };
 
+/** The abstract whose PDF `?replace=` names, when it is the user's and still editable. */
+async function replaceTarget(
+  db: Kysely<Database>,
+  url: URL,
+  userId: string,
+): Promise<{ id: string; title: string } | null | undefined> {
+  const id = url.searchParams.get("replace");
+  if (id === null) return undefined;
+  const found = await findEditableSubmission(db, {
+    userId,
+    submissionId: id,
+    editionYear: getCurrentEdition().year,
+    isCallOpen: isAcceptingAbstracts(await readCallForAbstracts(db)),
+  });
+  return found.ok ? { id: found.row.id, title: titleOrFileName(found.row) } : null;
+}
+
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireProfile(context, url, guardMessages);
+  const user = requireProfile(context, url, guardMessages);
   const edition = getCurrentEdition();
-  const call = await readCallForAbstracts(getSubmissionDependencies().db);
+  const db = getSubmissionDependencies().db;
+  const call = await readCallForAbstracts(db);
+  const replacing = await replaceTarget(db, url, user.id);
+  if (replacing === null) {
+    throw data("This abstract cannot be changed now: it is not yours, or it is read-only.", 404);
+  }
   return {
+    submitterName: `${user.firstName} ${user.lastName}`.trim(),
+    draft: emptyDraft(await readProfileAffiliation(db, user.id)),
+    replacing: replacing ?? null,
+    talk: edition.abstracts?.talk ?? { minutes: 15, questionMinutes: 5 },
     editionName: editionName(edition.year),
     guidelines: edition.abstracts?.guidelines ?? [],
     deadline: edition.abstracts?.deadline ?? "",
@@ -48,60 +86,67 @@ function submissionLimits(edition: ReturnType<typeof getCurrentEdition>) {
   };
 }
 
-const reasons: Record<
-  UploadRefusal,
-  | string
-  | ((call: { maxPages: number; maxSubmissionsPerUser: number; pageCount?: number }) => string)
-> = {
-  "no-file": "",
-  empty: "The file is empty.",
-  "too-large": "The file is larger than the limit.",
-  "not-a-pdf": "The file is not a PDF.",
-  damaged: "The PDF seems damaged or incomplete; please export it again.",
-  encrypted: refusalMessages.encrypted,
-  "active-content": refusalMessages.activeContent,
-  "too-complex": refusalMessages.tooComplex,
-  busy: refusalMessages.busy,
-  "too-many-pages": ({ pageCount, maxPages }) => refusalMessages.tooManyPages(pageCount, maxPages),
-  "limit-reached": ({ maxSubmissionsPerUser }) =>
-    refusalMessages.limitReached(maxSubmissionsPerUser),
-  error: "",
-  aborted: "The upload did not arrive completely; please try again.",
-};
-
-/** A refusal's HTTP status: the client's file (400), the client's quota (409), our capacity (503). */
-function refusalStatus(reason: UploadRefusal): number {
-  if (reason === "too-large") return 413;
-  if (reason === "limit-reached") return 409;
-  if (reason === "busy") return 503;
-  if (reason === "error") return 500;
-  return 400;
-}
-
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireProfile(context, url, guardMessages);
   const deps = getSubmissionDependencies();
   const attempt = Date.now();
+  const replaceId = url.searchParams.get("replace");
   if (!isAcceptingAbstracts(await readCallForAbstracts(deps.db))) {
-    return data({ message: "The call for abstracts is closed.", attempt }, 403);
+    return replaceId === null
+      ? data({ message: "The call for abstracts is closed.", attempt }, 403)
+      : data(
+          {
+            message: uploadRefusalMessage("read-only", submissionLimits(getCurrentEdition())),
+            attempt,
+          },
+          409,
+        );
   }
   const edition = getCurrentEdition();
   const limits = submissionLimits(edition);
   const outcome = await receiveAbstractUpload(deps, request, {
     userId: user.id,
-    authorNames: [user.firstName, user.lastName],
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
     editionYear: edition.year,
     maxBytes: getEnv().maxUploadBytes,
     ...limits,
+    replace:
+      replaceId === null
+        ? undefined
+        : {
+            submissionId: replaceId,
+            // Re-read inside the transaction that records the new file: a call closed meanwhile wins.
+            isStillEditable: async (db) => isAcceptingAbstracts(await readCallForAbstracts(db)),
+          },
   });
-  if (outcome.ok) throw redirect(`${submissionPaths.status}?uploaded=1`);
-  if (outcome.reason === "no-file") return data({ message: uploadMessages.noFile, attempt }, 400);
-  const reason = reasons[outcome.reason];
-  const why =
-    typeof reason === "function" ? reason({ ...limits, pageCount: outcome.pageCount }) : reason;
-  return data(
-    { message: `${uploadMessages.failed}${why ? ` ${why}` : ""}`, attempt },
-    refusalStatus(outcome.reason),
+  if (outcome.ok) {
+    throw redirect(`${submissionPaths.status}?${replaceId === null ? "uploaded" : "replaced"}=1`);
+  }
+  const draft = outcome.draft;
+  if (outcome.reason === "rows" && outcome.intent) {
+    // No JavaScript: a co-author row button. The form comes back with the rows changed; a browser does
+    // not keep a chosen file across pages, so the message says to choose it again.
+    return {
+      message: null,
+      notice: "The co-author rows were updated. Choose your PDF again before uploading.",
+      attempt,
+      draft: {
+        ...draft,
+        coauthors: applyRowIntent(draft.coauthors, outcome.intent, emptyCoauthor),
+      },
+      fieldErrors: {},
+    };
+  }
+  const answer = (message: string, status: number, fieldErrors: Record<string, string> = {}) =>
+    data({ message, notice: null, attempt, draft, fieldErrors }, status);
+  if (outcome.reason === "invalid-details" && outcome.details) {
+    return answer(outcome.details.message, 400, outcome.details.fieldErrors);
+  }
+  return answer(
+    uploadRefusalMessage(outcome.reason, { ...limits, pageCount: outcome.pageCount }),
+    uploadRefusalStatus(outcome.reason),
   );
 }
 
@@ -109,6 +154,9 @@ export default function SubmitAbstract({ loaderData, actionData }: Route.Compone
   return (
     <SubmitAbstractPage
       {...loaderData}
+      draft={actionData && "draft" in actionData ? actionData.draft : loaderData.draft}
+      fieldErrors={actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {}}
+      notice={actionData && "notice" in actionData ? actionData.notice : null}
       message={actionData?.message}
       attempt={actionData?.attempt}
     />

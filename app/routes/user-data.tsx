@@ -53,6 +53,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
             ? {
                 id: row.abstractId,
                 name: row.abstractName,
+                title: row.abstractTitle,
                 uploadedAtText: formatConferenceDateTime(row.abstractUploadedAt),
               }
             : null,

@@ -12,6 +12,7 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import { makeAbstractPdf } from "../../tests/support/pdf-fixtures";
+import { detailFieldsFor, fillAbstractDetails, titleFor } from "./abstract-form";
 import { at, logIn, register, strongPassword, uniqueEmail, verifyFromMail } from "./accounts";
 import { linkTo, waitForMail } from "./mailbox";
 import { serverFile, withServerLock } from "./server-lock";
@@ -244,6 +245,7 @@ export async function uploadAbstract(
     await page.goto("/sculc/submit-abstract");
     await expect(input.or(closed)).toBeVisible();
     if (await input.isVisible()) {
+      await fillAbstractDetails(page, { title: titleFor(fileName) });
       await input.setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: body });
       await page.getByRole("button", { name: "Upload Abstract" }).click();
       const done = page.getByRole("heading", { name: "Thank You for Your Submission" });
@@ -270,7 +272,10 @@ export async function apiUpload(api: APIRequestContext, fileName: string): Promi
   const deadline = Date.now() + 15_000;
   for (;;) {
     const response = await api.post("/sculc/submit-abstract", {
-      multipart: { abstract: { name: fileName, mimeType: "application/pdf", buffer } },
+      multipart: {
+        ...detailFieldsFor(fileName),
+        abstract: { name: fileName, mimeType: "application/pdf", buffer },
+      },
       maxRedirects: 0,
     });
     if (response.status() !== 403 || Date.now() > deadline) {

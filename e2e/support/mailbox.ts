@@ -70,9 +70,10 @@ export async function waitForMail(
   return { subject: found.subject, text: found.text, links: linksIn(found.text) };
 }
 
-/** How many messages the mail server holds for `to`. */
-export async function countMail(to: string): Promise<number> {
-  return (await fetchMessages(to)).length;
+/** How many messages the mail server holds for `to` (with a matching subject, if given). */
+export async function countMail(to: string, subject?: RegExp | string): Promise<number> {
+  return (await fetchMessages(to)).filter((message) => subjectMatches(message.subject, subject))
+    .length;
 }
 
 /** The first link in `mail` whose URL pathname is exactly `pathname`. */

@@ -1,10 +1,13 @@
+import net from "node:net";
 import { describe, expect, it } from "vitest";
+import { withAbstractDetails } from "../support/abstract-details";
 import { formHeaders } from "./support/accounts";
 import { serverForThisFile } from "./support/production-server";
 import { reportMeasurement } from "./support/report";
 
-// Every action but the abstract upload refuses a body over 64 KB with 413 before reading it, whether
-// the client declares its length or streams it in chunks; the server keeps answering.
+// Every action but the two uploads (abstracts, final materials) refuses a body over 64 KB with 413
+// before reading it, whether the client declares its length or streams it in chunks; a client that
+// drops the connection half-way through a form body costs nothing; the server keeps answering.
 const running = serverForThisFile();
 
 const actionPaths = [
@@ -20,6 +23,11 @@ const actionPaths = [
   "/user-data",
   "/user-data/submissions",
   "/user-data/audit",
+  "/user-data/materials",
+  "/sculc/final-materials/consent",
+  "/user-data/review",
+  "/review",
+  "/review/abstracts/1",
   "/api/auth/callback/google",
   "/no-such-page",
 ];
@@ -96,20 +104,71 @@ describe("bodies over 64 KB", () => {
     }
   });
 
-  it("the upload keeps its own streaming cap (MAX_UPLOAD_MB), not the form limit", async () => {
-    const form = new FormData();
-    form.set(
-      "abstract",
-      new File([new Uint8Array(200 * 1024).fill(0x20)], "a.pdf", { type: "application/pdf" }),
-    );
-    const response = await fetch(`${running.server.baseUrl}/sculc/submit-abstract`, {
-      method: "POST",
-      headers: formHeaders(running.server, { cookie: running.user.cookie }),
-      body: form,
+  it.each([
+    ["/sculc/submit-abstract", "abstract"],
+    ["/sculc/final-materials?submission=none", "material"],
+  ])(
+    "the upload %s keeps its own streaming cap (MAX_UPLOAD_MB), not the form limit",
+    async (target, field) => {
+      // The abstract form sends its details first; the materials form has no other required field.
+      const form = field === "abstract" ? withAbstractDetails(new FormData()) : new FormData();
+      form.set(
+        field,
+        new File([new Uint8Array(200 * 1024).fill(0x20)], "a.pdf", { type: "application/pdf" }),
+      );
+      const response = await fetch(`${running.server.baseUrl}${target}`, {
+        method: "POST",
+        headers: formHeaders(running.server, { cookie: running.user.cookie }),
+        body: form,
+        redirect: "manual",
+      });
+      // Refused as not a PDF or for an unknown abstract: not as too large.
+      expect(response.status).not.toBe(413);
+      expect(response.status).toBeLessThan(500);
+    },
+  );
+});
+
+/** Declares a 2 KB form body, sends half of it, then drops the connection. */
+async function dropFormBodyHalfway(path: string) {
+  const url = new URL(running.server.baseUrl);
+  const socket = net.connect(Number(url.port), "127.0.0.1");
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("error", reject);
+  });
+  socket.on("error", () => {});
+  const body = `intent=save&note=${"a".repeat(2048 - 17)}`;
+  socket.write(
+    [
+      `POST ${path} HTTP/1.1`,
+      `Host: ${url.host}`,
+      `Origin: ${running.server.baseUrl}`,
+      `Cookie: ${running.user.cookie}`,
+      "Content-Type: application/x-www-form-urlencoded",
+      `Content-Length: ${body.length}`,
+      "",
+      body.slice(0, body.length / 2),
+    ].join("\r\n"),
+  );
+  // Let the server start reading before the connection goes.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  socket.destroy();
+}
+
+describe("a form body dropped half-way", () => {
+  it("costs nothing on any action: no error logged, the server keeps answering", async () => {
+    const before = running.server.output().length;
+    await Promise.all(actionPaths.map((path) => dropFormBodyHalfway(path)));
+    // The body reader notices the closed connection at once; give the workers a moment to log, if they would.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await fetch(`${running.server.baseUrl}/healthz`)).status).toBe(200);
+    const page = await fetch(`${running.server.baseUrl}/review/abstracts/1`, {
+      headers: { cookie: running.user.cookie },
       redirect: "manual",
     });
-    // Refused as not a PDF, after being read: not as too large.
-    expect(response.status).not.toBe(413);
-    expect(response.status).toBeLessThan(500);
+    expect(page.status).toBeLessThan(500);
+    const logged = running.server.output().slice(before);
+    expect(logged).not.toMatch(/"level":(50|60)/);
   });
 });

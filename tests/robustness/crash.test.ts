@@ -5,6 +5,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
+import { abstractDetailParts } from "../support/abstract-details";
 import { makeAbstractPdf } from "../support/pdf-fixtures";
 import { type SignedInUser, signUpAndSignIn } from "./support/accounts";
 import {
@@ -32,7 +33,7 @@ async function slowUpload(
   const boundary = `----crash-${crypto.randomBytes(4).toString("hex")}`;
   const body = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="abstract"; filename="crash.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      `${abstractDetailParts(boundary)}--${boundary}\r\nContent-Disposition: form-data; name="abstract"; filename="crash.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
     ),
     pdf,
     Buffer.from(`\r\n--${boundary}--\r\n`),

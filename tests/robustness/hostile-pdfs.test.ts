@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withAbstractDetails } from "../support/abstract-details";
 import { type HostilePdf, hostilePdfs } from "../support/hostile-pdfs";
 import { makeAbstractPdf } from "../support/pdf-fixtures";
 import { formHeaders, type SignedInUser, signUpAndSignIn } from "./support/accounts";
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 async function upload(user: SignedInUser, bytes: Buffer, name: string) {
-  const form = new FormData();
+  const form = withAbstractDetails(new FormData());
   form.set("abstract", new File([new Uint8Array(bytes)], name, { type: "application/pdf" }));
   const response = await fetch(`${server.baseUrl}/sculc/submit-abstract`, {
     method: "POST",

@@ -1,10 +1,12 @@
 // The public page cache against the production build (2 workers): signed-out visitors get cached,
 // pre-compressed pages; signed-in visitors always get their own fresh page; a change committed by another
 // server sharing the database reaches every worker's next response.
+
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { setCallForAbstracts } from "~/features/submissions/call-for-abstracts.server";
 import { openDatabase } from "~/lib/db/database.server";
+import { withAbstractDetails } from "../support/abstract-details";
 import { makeAbstractPdf } from "../support/pdf-fixtures";
 import { formHeaders, signUpAndSignIn } from "./support/accounts";
 import { serverForThisFile } from "./support/production-server";
@@ -63,7 +65,7 @@ describe("public page cache", () => {
 
   it("never serves a signed-in visitor's page from the cache, nor one visitor's page to another", async () => {
     const { server, user: author } = running;
-    const form = new FormData();
+    const form = withAbstractDetails(new FormData());
     form.set(
       "abstract",
       new File([new Uint8Array(await makeAbstractPdf())], "cache.pdf", { type: "application/pdf" }),

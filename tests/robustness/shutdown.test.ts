@@ -1,5 +1,6 @@
 import net from "node:net";
 import { describe, expect, it } from "vitest";
+import { abstractDetailParts } from "../support/abstract-details";
 import { makeAbstractPdf } from "../support/pdf-fixtures";
 import { signUpAndSignIn } from "./support/accounts";
 import { startProductionServer } from "./support/production-server";
@@ -13,7 +14,7 @@ async function startUpload(port: number, baseUrl: string, cookie: string, held: 
   const boundary = "----shutdown-boundary";
   const body = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="abstract"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      `${abstractDetailParts(boundary)}--${boundary}\r\nContent-Disposition: form-data; name="abstract"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
     ),
     await makeAbstractPdf(),
     Buffer.from(`\r\n--${boundary}--\r\n`),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { httpLimits } from "../../server/http-limits";
+import { abstractDetailParts } from "../support/abstract-details";
 import { serverForThisFile } from "./support/production-server";
 import { sendRaw } from "./support/raw-http";
 import { reportMeasurement } from "./support/report";
@@ -27,7 +28,7 @@ describe("slow clients", () => {
       // An upload that promises 5 MB and stops after its first bytes.
       sendRaw(
         running.server.port,
-        `POST /sculc/submit-abstract HTTP/1.1\r\n${host}\r\nOrigin: ${running.server.baseUrl}\r\nCookie: ${running.user.cookie}\r\nContent-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 5000000\r\n\r\n--xyz\r\nContent-Disposition: form-data; name="abstract"; filename="a.pdf"\r\n\r\n%PDF-1.7\n`,
+        `POST /sculc/submit-abstract HTTP/1.1\r\n${host}\r\nOrigin: ${running.server.baseUrl}\r\nCookie: ${running.user.cookie}\r\nContent-Type: multipart/form-data; boundary=xyz\r\nContent-Length: 5000000\r\n\r\n${abstractDetailParts("xyz")}--xyz\r\nContent-Disposition: form-data; name="abstract"; filename="a.pdf"\r\n\r\n%PDF-1.7\n`,
         { timeoutMs: httpLimits.idleTimeoutMs + 10_000 },
       ),
       // Meanwhile the server answers everyone else.

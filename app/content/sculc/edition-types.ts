@@ -33,10 +33,18 @@ export type AbstractCall = {
   maxPages: number;
   /** How many abstracts one person may have in this edition at a time. */
   maxSubmissionsPerUser: number;
+  /** A talk's length and the questions after it, in minutes (shown on the submit form and the program). */
+  talk: { minutes: number; questionMinutes: number };
   acceptance: {
-    confirmAttendanceUrl: string;
+    /** An external form, kept only as a fallback link beside the site's own confirm/decline buttons. */
+    confirmAttendanceUrl?: string;
+    /** Shown, e.g. "April 15, 11:59 PM Pacific Time". */
     confirmBy: string;
+    /** The same moment as a wall-clock time at the conference ("2025-04-15T23:59"), which the site enforces. */
+    confirmByAt: string;
     materialsDueBy: string;
+    /** Wall-clock time at the conference ("2025-05-10T23:59"), the final-materials upload deadline. */
+    materialsDueAt: string;
     materialsEmail: string;
     videoMeetingUrl: string;
   };

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod.server";
-import { emailLimits, nameLimits } from "./account-limits";
+import { affiliationLimits, emailLimits, nameLimits } from "./account-limits";
 import { passwordLimits, passwordMessages } from "./password-rules";
 
 /**
@@ -67,7 +67,14 @@ export const emailOnlyForm = z.object({ email });
 /** Google-only accounts choose a password here; accounts that have one only confirm their names. */
 export const completeProfileWithPasswordForm = withNewPassword(names);
 export const completeProfileForm = z.object(names);
-export const editProfileForm = z.object(names);
+export const editProfileForm = z.object({
+  ...names,
+  affiliation: z
+    .string()
+    .trim()
+    .max(affiliationLimits.max, `Please use at most ${affiliationLimits.max} characters.`)
+    .default(""),
+});
 /** /edit-profile's second form: the current password proves it is the owner at the keyboard. */
 export const changePasswordForm = withNewPassword({ currentPassword: requiredSecret });
 /** The button on /verify-email: the token from the mailed link, posted back deliberately. */

@@ -4,3 +4,5 @@
  */
 export const nameLimits = { max: 80 } as const;
 export const emailLimits = { max: 254 } as const;
+/** The optional affiliation (a university, a lab): as long as the submit form allows. */
+export const affiliationLimits = { max: 200 } as const;

@@ -8,7 +8,9 @@ export type AccountUser = {
   hasProfile: boolean;
   /** Granted the admin role, or listed in ADMIN_EMAILS. */
   isAdmin: boolean;
+  /** Holds the reviewer role (read with the session). */
+  isReviewer: boolean;
 };
 
 /** The header's view of the visitor: enough for the Profile and User Data links. */
-export type Viewer = { firstName: string; isAdmin: boolean } | null;
+export type Viewer = { firstName: string; isAdmin: boolean; isReviewer: boolean } | null;

@@ -7,6 +7,7 @@ import { getLogger } from "~/lib/logger.server";
 import type { AccountUser } from "./account-user";
 import { getAuth, googleProviderId } from "./auth.server";
 import { isCommonPassword } from "./common-passwords.server";
+import { withPasswordHashedFirst } from "./password-hash.server";
 import { passwordMessages } from "./password-rules";
 import { completeProfilePath, defaultReturnPath, loginPath } from "./paths";
 import {
@@ -69,16 +70,19 @@ export async function registerAccount(
     async () => {
       try {
         // An address that already has an account gets the same answer here; its owner gets a note.
-        await getAuth().api.signUpEmail({
-          body: {
-            email: input.email,
-            password: input.password,
-            name: `${input.firstName} ${input.lastName}`,
-            firstName: input.firstName,
-            lastName: input.lastName,
-          },
-          headers: request.headers,
-        });
+        // Hashed before better-auth's transaction, which on SQLite holds the write lock.
+        await withPasswordHashedFirst(input.password, () =>
+          getAuth().api.signUpEmail({
+            body: {
+              email: input.email,
+              password: input.password,
+              name: `${input.firstName} ${input.lastName}`,
+              firstName: input.firstName,
+              lastName: input.lastName,
+            },
+            headers: request.headers,
+          }),
+        );
         return { ok: true };
       } catch (error) {
         const code = errorCode(error);
@@ -402,7 +406,7 @@ export async function completeProfile(
 
 export async function updateProfileNames(
   user: AccountUser,
-  input: { firstName: string; lastName: string },
+  input: { firstName: string; lastName: string; affiliation?: string },
 ): Promise<Outcome> {
   try {
     await saveNames(user.id, input, { completeProfile: false });
@@ -415,7 +419,7 @@ export async function updateProfileNames(
 
 async function saveNames(
   userId: string,
-  input: { firstName: string; lastName: string },
+  input: { firstName: string; lastName: string; affiliation?: string },
   options: { completeProfile: boolean },
 ) {
   const database = getDatabase();
@@ -426,6 +430,7 @@ async function saveNames(
       firstName: input.firstName,
       lastName: input.lastName,
       name: `${input.firstName} ${input.lastName}`,
+      ...(input.affiliation === undefined ? {} : { affiliation: input.affiliation }),
       updatedAt: database.dialect === "postgres" ? now : now.toISOString(),
       ...(options.completeProfile
         ? { profileCompleted: database.dialect === "postgres" ? true : 1 }

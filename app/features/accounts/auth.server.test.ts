@@ -3,11 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import type { KyselyPlugin } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { isReviewer } from "~/features/review/reviewer-role.server";
 import { createMailer } from "~/lib/mail/mailer.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import type { TestDatabase } from "../../../tests/support/test-databases";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { createAuth } from "./auth.server";
+import { withPreparedHash } from "./password-hash.server";
 import { accountRateLimits } from "./rate-limits.server";
 import {
   quickSessionReaderFor,
@@ -142,6 +144,20 @@ for (const target of testDatabaseTargets()) {
       expect(signedIn.headers.getSetCookie().join()).toMatch(
         /session_token=.+HttpOnly.+SameSite=Lax/i,
       );
+    });
+
+    it("stores the password hash made before better-auth's sign-up transaction (no hashing inside it)", async () => {
+      const database = await databases.openMigrated();
+      const { auth } = createTestAuth(database);
+      await withPreparedHash(registration.password, "prepared-hash-marker", () =>
+        auth.api.signUpEmail({ body: registration }),
+      );
+      const account = await database.db
+        .selectFrom("account")
+        .select("password")
+        .where("providerId", "=", "credential")
+        .executeTakeFirstOrThrow();
+      expect(account.password).toBe("prepared-hash-marker");
     });
 
     it("answers a second registration of an address like the first, creates nothing, and tells the owner", async () => {
@@ -304,6 +320,33 @@ for (const target of testDatabaseTargets()) {
       });
       expect((await readQuickly(withMarker.get("cookie"))).kind).toBe("undecided");
       expect((await readQuickly(null)).kind).toBe("none");
+    });
+
+    it("reads the reviewer role in the same single query, and asks for it when better-auth reads the session", async () => {
+      const { database, counter } = countingQueries(await databases.openMigrated());
+      const { auth, readMail } = createTestAuth(database);
+      const cookie = await signUpVerifiedAndSignIn(auth, readMail);
+      const readQuickly = await quickSessionReaderFor(auth, database);
+      const readReviewer = (userId: string) => isReviewer(database.db, userId);
+      const adminEmails: string[] = [];
+
+      counter.queries = 0;
+      const before = await readSession(auth, cookie, { adminEmails, readQuickly, readReviewer });
+      expect(counter.queries).toBe(1);
+      expect(before.state).toMatchObject({ status: "signed-in", user: { isReviewer: false } });
+
+      const { id } = await database.db.selectFrom("user").select("id").executeTakeFirstOrThrow();
+      await database.db
+        .insertInto("reviewer")
+        .values({ user_id: id, granted_by: null, granted_at: new Date().toISOString() })
+        .execute();
+      counter.queries = 0;
+      const quick = await readSession(auth, cookie, { adminEmails, readQuickly, readReviewer });
+      expect(counter.queries).toBe(1);
+      expect(quick.state).toMatchObject({ status: "signed-in", user: { isReviewer: true } });
+      // better-auth's read (renewal, unknown cookies) asks separately.
+      const slow = await readSession(auth, cookie, { adminEmails, readReviewer });
+      expect(slow.state).toEqual(quick.state);
     });
 
     it("ends a session 30 days after sign-in however recently it was used", async () => {

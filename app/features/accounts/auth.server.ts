@@ -15,6 +15,7 @@ import {
   verificationEmail,
 } from "./account-emails.server";
 import { resolveAuthSecret } from "./auth-secret.server";
+import { hashPasswordForAuth, verifyPasswordForAuth } from "./password-hash.server";
 import { passwordLimits } from "./password-rules";
 import { accountPaths } from "./paths";
 import { clearFailedSignIns } from "./rate-limits.server";
@@ -87,6 +88,8 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
       additionalFields: {
         firstName: { type: "string", required: false, defaultValue: "", input: true },
         lastName: { type: "string", required: false, defaultValue: "", input: true },
+        // Optional; pre-fills the presenting author's affiliation on the submit form.
+        affiliation: { type: "string", required: false, defaultValue: "", input: true },
         role: { type: "string", required: false, defaultValue: "user", input: false },
         // SPEC's "profile record": set by registration and by /complete-profile, never by Google alone.
         profileCompleted: { type: "boolean", required: false, defaultValue: false, input: false },
@@ -111,6 +114,9 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
       enabled: true,
       requireEmailVerification: true,
       autoSignIn: false,
+      // Registration hashes before better-auth's transaction opens, and hashes take turns
+      // (password-hash.server.ts).
+      password: { hash: hashPasswordForAuth, verify: verifyPasswordForAuth },
       minPasswordLength: passwordLimits.min,
       maxPasswordLength: passwordLimits.max,
       resetPasswordTokenExpiresIn: 60 * 60,

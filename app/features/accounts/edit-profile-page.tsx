@@ -4,10 +4,11 @@ import { SubmitButton } from "~/components/submit-button";
 import { TextField } from "~/components/text-field";
 import { NameFields, NewPasswordFields } from "./account-fields";
 import { AccountLayout } from "./account-layout";
+import { affiliationLimits } from "./account-limits";
 import { accountPaths } from "./paths";
 
 export type EditProfilePageProps = {
-  profile: { email: string; firstName: string; lastName: string } | null;
+  profile: { email: string; firstName: string; lastName: string; affiliation: string } | null;
   message?: string | null;
   fieldErrors?: Record<string, string>;
   passwordMessage?: string | null;
@@ -35,6 +36,15 @@ export function EditProfilePage({
             hint="Your email cannot be changed here."
           />
           <NameFields fieldErrors={fieldErrors} values={profile} />
+          <TextField
+            label="Affiliation (optional)"
+            name="affiliation"
+            autoComplete="organization"
+            maxLength={affiliationLimits.max}
+            defaultValue={profile.affiliation}
+            hint="Your university or institution. It fills in your affiliation when you submit an abstract."
+            error={fieldErrors.affiliation}
+          />
           <SubmitButton pendingLabel="Saving...">Save Changes</SubmitButton>
         </Form>
       ) : null}

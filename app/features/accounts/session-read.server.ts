@@ -26,6 +26,8 @@ export type SessionRow = {
   role: string | null;
   profileCompleted: DbBoolean | null;
   mailboxConfirmedAt: DbTimestamp | null;
+  /** Set when the user holds the reviewer role (the header's Review link). */
+  reviewerId: string | null;
 };
 
 /**
@@ -56,6 +58,8 @@ export function createQuickSessionReader(
   const template = database.db
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
+    // The reviewer role rides along, so the header's Review link costs no query of its own.
+    .leftJoin("reviewer", "reviewer.user_id", "user.id")
     .select([
       "session.token as token",
       "session.createdAt as createdAt",
@@ -68,6 +72,7 @@ export function createQuickSessionReader(
       "user.role as role",
       "user.profileCompleted as profileCompleted",
       "user.mailboxConfirmedAt as mailboxConfirmedAt",
+      "reviewer.user_id as reviewerId",
     ])
     .where("session.token", "=", "")
     .limit(1)

@@ -4,6 +4,7 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
+import { isReviewer } from "~/features/review/reviewer-role.server";
 import { type DatabaseHandle, isDatabaseBusyError } from "~/lib/db/database.server";
 import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -31,6 +32,7 @@ type SessionUser = {
   role?: string | null;
   profileCompleted?: boolean | number | null;
   mailboxConfirmedAt?: Date | string | null;
+  isReviewer?: boolean;
 };
 
 /**
@@ -52,6 +54,7 @@ export function toAccountUser(
     isEmailVerified: Boolean(user.emailVerified),
     hasProfile: Boolean(user.profileCompleted),
     isAdmin: isConfiguredAdmin || user.role === "admin",
+    isReviewer: Boolean(user.isReviewer),
   };
 }
 
@@ -89,7 +92,16 @@ function getQuickSessionReader(): Promise<QuickSessionReader> {
 export async function readSession(
   auth: Pick<Auth, "api">,
   headers: Headers,
-  options: { now?: Date; adminEmails?: readonly string[]; readQuickly?: QuickSessionReader } = {},
+  options: {
+    now?: Date;
+    adminEmails?: readonly string[];
+    readQuickly?: QuickSessionReader;
+    /**
+     * Whether the user holds the reviewer role, for sessions that better-auth reads (the quick read
+     * has it in its one query); without it they count as no reviewer.
+     */
+    readReviewer?: (userId: string) => Promise<boolean>;
+  } = {},
 ): Promise<{ state: SessionState; headers: Headers }> {
   const now = options.now ?? new Date();
   const adminEmails = options.adminEmails ?? getEnv().adminEmails;
@@ -105,7 +117,12 @@ export async function readSession(
     const { row } = quick;
     token = row.token;
     createdAt = row.createdAt;
-    user = { ...row, id: row.userId, emailVerified: Boolean(row.emailVerified) };
+    user = {
+      ...row,
+      id: row.userId,
+      emailVerified: Boolean(row.emailVerified),
+      isReviewer: row.reviewerId !== null,
+    };
     cookieHeaders = new Headers();
   } else {
     const { headers: setCookies, response } = await auth.api.getSession({
@@ -115,7 +132,11 @@ export async function readSession(
     if (!response) return { state: { status: "signed-out" }, headers: setCookies };
     token = response.session.token;
     createdAt = response.session.createdAt;
-    user = response.user;
+    // A failed read hides the Review link rather than the page.
+    const isReviewer = options.readReviewer
+      ? await options.readReviewer(response.user.id).catch(() => false)
+      : false;
+    user = { ...response.user, isReviewer };
     cookieHeaders = setCookies;
   }
   if (!(now.getTime() - new Date(createdAt).getTime() < sessionAbsoluteLifetimeMs)) {
@@ -141,6 +162,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
   try {
     const session = await readSession(getAuth(), request.headers, {
       readQuickly: await getQuickSessionReader(),
+      readReviewer: (userId) => isReviewer(getDatabase().db, userId),
     });
     cookieHeaders = session.headers;
     context.set(sessionContext, session.state);
@@ -169,7 +191,11 @@ export function getSessionState(context: Readonly<RouterContextProvider>): Sessi
 export function getViewer(context: Readonly<RouterContextProvider>): Viewer {
   const state = getSessionState(context);
   return state.status === "signed-in"
-    ? { firstName: state.user.firstName, isAdmin: state.user.isAdmin }
+    ? {
+        firstName: state.user.firstName,
+        isAdmin: state.user.isAdmin,
+        isReviewer: state.user.isReviewer,
+      }
     : null;
 }
 

@@ -7,6 +7,8 @@ const sections = [
   { to: "/user-data", label: "Users", end: true },
   { to: "/user-data/submissions", label: "Submissions", end: false },
   { to: "/user-data/review", label: "Review", end: false },
+  { to: "/user-data/presenters", label: "Presenters", end: false },
+  { to: "/user-data/materials", label: "Final materials", end: false },
   { to: "/user-data/audit", label: "Audit log", end: false },
 ];
 

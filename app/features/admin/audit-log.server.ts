@@ -50,3 +50,28 @@ export async function recordAbstractDownload(
     details: row.fileName,
   });
 }
+
+/** Records that an admin opened another person's final slides or poster, before it is sent. */
+export async function recordFinalMaterialDownload(
+  db: Kysely<Database>,
+  input: { admin: { id: string; email: string }; submissionId: string },
+) {
+  const row = await db
+    .selectFrom("final_material")
+    .innerJoin("submission", "submission.id", "final_material.submission_id")
+    .innerJoin("user", "user.id", "submission.user_id")
+    .select([
+      "submission.user_id as userId",
+      "user.email as email",
+      "final_material.file_name as fileName",
+    ])
+    .where("final_material.submission_id", "=", input.submissionId)
+    .executeTakeFirst();
+  if (!row || row.userId === input.admin.id) return;
+  await recordAdminAction(db, {
+    action: "download-final-material",
+    actor: { userId: input.admin.id, label: input.admin.email },
+    target: { userId: row.userId, email: row.email },
+    details: row.fileName,
+  });
+}

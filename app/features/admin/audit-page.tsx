@@ -32,6 +32,12 @@ const actionLabels: Record<AdminAction, string> = {
   "remind-reviewers": "Reminded reviewers",
   "update-review-settings": "Changed review settings",
   "export-reviews": "Exported reviews",
+  alternate: "Made an alternate",
+  "promote-alternate": "Promoted an alternate",
+  "remind-presenters": "Reminded presenters",
+  "reopen-attendance": "Reopened an answer",
+  "update-presenter-settings": "Changed presenter dates",
+  "download-final-material": "Opened final materials",
 };
 
 export function AuditPage(props: {

@@ -1,4 +1,11 @@
-export const submissionFilters = ["all", "undecided", "staged", "accepted", "rejected"] as const;
+export const submissionFilters = [
+  "all",
+  "undecided",
+  "staged",
+  "accepted",
+  "alternate",
+  "rejected",
+] as const;
 export type SubmissionFilter = (typeof submissionFilters)[number];
 
 /** Where an abstract's reviews stand: nobody assigned, some still to come, or every one submitted. */

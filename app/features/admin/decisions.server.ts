@@ -1,10 +1,16 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import { editionName } from "~/content/conference";
-import { site } from "~/content/site";
+import { type DecisionMailLinks, mailDecisions } from "~/features/presenters/presenter-mail.server";
+import { type AuthorView, titleOrFileName } from "~/features/submissions/submission-details";
+import { listAuthors } from "~/features/submissions/submission-details.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
-import type { Database } from "~/lib/db/schema";
-import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
+import type {
+  Database,
+  PreferredFormat,
+  PresentationFormat,
+  SubmissionDecision,
+} from "~/lib/db/schema";
+import type { Mailer } from "~/lib/mail/mailer.server";
 
 import type { SubmissionFilter } from "./decision-filters";
 
@@ -15,11 +21,17 @@ export type AdminSubmissionRecord = {
   authorName: string;
   email: string;
   fileName: string;
+  /** The title, or the file name for abstracts uploaded before titles existed. */
+  title: string;
+  preferredFormat: PreferredFormat;
+  /** Every author in order (names, affiliations, emails, who presents): admins only. */
+  authors: AuthorView[];
   uploadedAt: string;
   wordCount: number;
   pageCount: number;
   warnings: string;
-  decision: "accepted" | "rejected" | null;
+  decision: SubmissionDecision | null;
+  acceptedAs: PresentationFormat | null;
   decisionNote: string | null;
   releasedAt: string | null;
 };
@@ -40,11 +52,14 @@ export async function listSubmissionsForAdmin(
       "u.lastName",
       "u.email",
       "s.file_name as fileName",
+      "s.title",
+      "s.preferred_format as preferredFormat",
       "s.uploaded_at as uploadedAt",
       "s.word_count as wordCount",
       "s.page_count as pageCount",
       "s.warnings",
       "s.decision",
+      "s.accepted_as as acceptedAs",
       "s.decision_note as decisionNote",
       "s.released_at as releasedAt",
     ])
@@ -52,12 +67,18 @@ export async function listSubmissionsForAdmin(
   if (input.filter === "undecided") query = query.where("s.decision", "is", null);
   if (input.filter === "staged")
     query = query.where("s.decision", "is not", null).where("s.released_at", "is", null);
-  if (input.filter === "accepted" || input.filter === "rejected")
+  if (input.filter === "accepted" || input.filter === "alternate" || input.filter === "rejected")
     query = query.where("s.decision", "=", input.filter);
   // Numbers follow upload order, so this is the order the page always had.
   const rows = await query.orderBy("s.number").execute();
+  const authors = await listAuthors(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map(({ firstName, lastName, ...row }) => ({
     ...row,
+    title: titleOrFileName(row),
+    authors: authors.get(row.id) ?? [],
     authorName: `${firstName} ${lastName}`.trim(),
     number: Number(row.number),
     wordCount: Number(row.wordCount),
@@ -83,23 +104,31 @@ export async function countStagedDecisions(
 export type DecisionOutcome = { ok: true } | { ok: false; message: string };
 
 /**
- * Stages a decision (or takes one back). A released decision is final: the author has been told.
- * The change and its audit entry commit together.
+ * Stages a decision (or takes one back): accepted (as a talk or a poster), alternate, or rejected. A
+ * released decision is final: the author has been told (an alternate moves on through promotion, on the
+ * presenters page). The change and its audit entry commit together.
  */
 export async function stageDecision(
   db: Kysely<Database>,
   input: {
     submissionId: string;
-    decision: "accepted" | "rejected" | null;
+    decision: SubmissionDecision | null;
+    /** Required with "accepted". */
+    acceptedAs?: PresentationFormat | null;
     note?: string;
     actor: AuditActor;
   },
 ): Promise<DecisionOutcome> {
+  if (input.decision === "accepted" && !input.acceptedAs)
+    return {
+      ok: false,
+      message: "Please choose whether the abstract is accepted as a talk or a poster.",
+    };
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("submission as s")
       .innerJoin("user as u", "u.id", "s.user_id")
-      .select(["s.id", "s.file_name", "s.released_at", "u.id as userId", "u.email"])
+      .select(["s.id", "s.number", "s.file_name", "s.released_at", "u.id as userId", "u.email"])
       .where("s.id", "=", input.submissionId)
       .executeTakeFirst();
     if (!row)
@@ -107,10 +136,12 @@ export async function stageDecision(
     if (row.released_at)
       return { ok: false, message: "This decision was already released to the author." };
     const note = input.note?.trim().slice(0, 1000) || null;
+    const acceptedAs = input.decision === "accepted" ? (input.acceptedAs ?? null) : null;
     await trx
       .updateTable("submission")
       .set({
         decision: input.decision,
+        accepted_as: acceptedAs,
         decision_note: input.decision ? note : null,
         decided_by: input.decision ? input.actor.label : null,
         decided_at: input.decision ? new Date().toISOString() : null,
@@ -121,31 +152,31 @@ export async function stageDecision(
       action:
         input.decision === "accepted"
           ? "accept"
-          : input.decision === "rejected"
-            ? "reject"
-            : "undo-decision",
+          : input.decision === "alternate"
+            ? "alternate"
+            : input.decision === "rejected"
+              ? "reject"
+              : "undo-decision",
       actor: input.actor,
       target: { userId: row.userId, email: row.email },
-      details: `${row.file_name}${note && input.decision ? ` (note: ${note})` : ""}`,
+      details: `Abstract ${Number(row.number)} (${row.file_name})${acceptedAs ? ` as a ${acceptedAs}` : ""}${note && input.decision ? ` (note: ${note})` : ""}`,
     });
     return { ok: true };
   });
 }
 
-export const acceptedSubject = "Action required: confirm your SCULC presentation";
-
 /**
  * Releases every staged decision of the edition at once: the authors' pages show them from now on, and
- * each author gets one email (accepted if any of theirs was accepted). Mail goes out after the commit;
- * a mail that fails is logged and does not undo the release.
+ * everyone on a decided abstract (the submitter and each co-author with an address) gets one email
+ * about their abstracts. Mail goes out after the commit; a mail that fails is logged and does not undo
+ * the release.
  */
 export async function releaseDecisions(
   deps: { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "error" | "info"> },
   input: {
     editionYear: number;
     actor: AuditActor;
-    statusUrl: string;
-    congratulationsUrl: string;
+    links: Omit<DecisionMailLinks, "editionYear">;
     /** Adds each abstract's submitted comments to the authors (never the committee's, never who). */
     includeReviewComments?: boolean;
   },
@@ -154,11 +185,11 @@ export async function releaseDecisions(
   const { released, comments } = await deps.db.transaction().execute(async (trx) => {
     const staged = await trx
       .selectFrom("submission as s")
-      .innerJoin("user as u", "u.id", "s.user_id")
-      .select(["s.id", "s.file_name", "s.decision", "u.id as userId", "u.email", "u.firstName"])
+      .select(["s.id", "s.title", "s.file_name", "s.decision", "s.accepted_as"])
       .where("s.edition_year", "=", input.editionYear)
       .where("s.decision", "is not", null)
       .where("s.released_at", "is", null)
+      .orderBy("s.number")
       .execute();
     if (!staged.length) return { released: staged, comments: new Map<string, string[]>() };
     await trx
@@ -185,15 +216,22 @@ export async function releaseDecisions(
     return { released: staged, comments };
   });
 
-  const byAuthor = new Map<string, typeof released>();
-  for (const row of released) byAuthor.set(row.userId, [...(byAuthor.get(row.userId) ?? []), row]);
-  for (const rows of byAuthor.values()) {
-    const message = decisionEmail(rows, input, comments);
-    await deps.mailer.send(message).catch((error: unknown) => {
-      deps.logger.error({ err: error, to: message.to }, "decision email failed");
-    });
-  }
-  return { released: released.length, authors: byAuthor.size };
+  const authors = await mailDecisions(
+    deps,
+    released.map((row) => ({
+      id: row.id,
+      title: row.title,
+      fileName: row.file_name,
+      decision: row.decision,
+      acceptedAs: row.accepted_as,
+    })),
+    { ...input.links, editionYear: input.editionYear },
+    comments,
+  ).catch((error: unknown) => {
+    deps.logger.error({ err: error }, "could not list who to mail about the released decisions");
+    return 0;
+  });
+  return { released: released.length, authors };
 }
 
 /**
@@ -220,57 +258,4 @@ async function commentsToAuthors(
       bySubmission.set(row.submissionId, [...(bySubmission.get(row.submissionId) ?? []), text]);
   }
   return bySubmission;
-}
-
-function decisionEmail(
-  rows: {
-    id: string;
-    file_name: string;
-    decision: "accepted" | "rejected" | null;
-    email: string;
-    firstName: string;
-  }[],
-  links: { editionYear: number; statusUrl: string; congratulationsUrl: string },
-  comments: Map<string, string[]>,
-): MailMessage {
-  const [first] = rows;
-  const isAccepted = rows.some((row) => row.decision === "accepted");
-  const conference = editionName(links.editionYear);
-  const lines = rows.map(
-    (row) => `- ${row.file_name}: ${row.decision === "accepted" ? "accepted" : "not accepted"}`,
-  );
-  // Reviewers are numbered per abstract ("Reviewer 2"), which names nobody.
-  const reviews = rows.flatMap((row) => {
-    const texts = comments.get(row.id) ?? [];
-    if (!texts.length) return [];
-    return [
-      `The reviewers' comments on ${row.file_name}:`,
-      ...texts.map((text, index) => `Reviewer ${index + 1}:\n${text}`),
-    ];
-  });
-  const text = isAccepted
-    ? [
-        `Dear ${first?.firstName || "author"},`,
-        `Congratulations: the program committee has accepted your abstract for ${conference}.`,
-        ...lines,
-        ...reviews,
-        "Please confirm your presentation, and read what happens next, on your congratulations page:",
-        links.congratulationsUrl,
-        `— ${site.name}`,
-      ]
-    : [
-        `Dear ${first?.firstName || "author"},`,
-        `Thank you for submitting to ${conference}. We are sorry that the program committee could not accept your abstract this year.`,
-        ...lines,
-        ...reviews,
-        "You can see the decision on your submissions page:",
-        links.statusUrl,
-        "We hope to see you at the conference as a guest, and to read your work again next year.",
-        `— ${site.name}`,
-      ];
-  return {
-    to: first?.email ?? "",
-    subject: isAccepted ? acceptedSubject : `Your ${conference} abstract was not accepted`,
-    text: `${text.join("\n\n")}\n`,
-  };
 }

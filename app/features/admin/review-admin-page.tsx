@@ -16,6 +16,7 @@ export type AssignmentAbstractView = {
   submissionId: string;
   number: number;
   fileName: string;
+  title: string;
   hasDecision: boolean;
   assignments: (Person & { assignmentId: string; status: ReviewStatusView })[];
   conflicts: Person[];
@@ -304,7 +305,7 @@ function AssignmentCard({ abstract }: { abstract: AssignmentAbstractView }) {
         <h3 className="admin-submission__file">
           Abstract {abstract.number}:{" "}
           <a href={`/files/abstracts/${abstract.submissionId}`} target="_blank" rel="noopener">
-            {abstract.fileName}
+            {abstract.title}
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         </h3>

@@ -1,6 +1,8 @@
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
+import type { AuthorView } from "~/features/submissions/submission-details";
+import type { PresentationFormat, SubmissionDecision } from "~/lib/db/schema";
 import {
   type DecisionSort,
   type DecisionsQuery,
@@ -40,10 +42,15 @@ export type AdminSubmissionView = {
   authorName: string;
   email: string;
   fileName: string;
+  /** The title, or the file name before titles existed. */
+  title: string;
+  formatLabel: string;
+  authors: AuthorView[];
   uploadedAtText: string;
   wordCount: number;
   warnings: string[];
-  decision: "accepted" | "rejected" | null;
+  decision: SubmissionDecision | null;
+  acceptedAs: PresentationFormat | null;
   decisionNote: string | null;
   isReleased: boolean;
 };
@@ -63,6 +70,7 @@ const filterLabels: Record<SubmissionFilter, string> = {
   undecided: "Undecided",
   staged: "Decided, not released",
   accepted: "Accepted",
+  alternate: "Alternates",
   rejected: "Rejected",
 };
 
@@ -85,7 +93,14 @@ const scoreText = (value: number | null, label: string | null) =>
 
 function statusText(submission: AdminSubmissionView): string {
   if (!submission.decision) return "Undecided";
-  const decision = submission.decision === "accepted" ? "Accepted" : "Rejected";
+  const decision =
+    submission.decision === "accepted"
+      ? submission.acceptedAs
+        ? `Accepted as a ${submission.acceptedAs}`
+        : "Accepted"
+      : submission.decision === "alternate"
+        ? "Alternate"
+        : "Rejected";
   return submission.isReleased ? `${decision}, released` : `${decision}, not released yet`;
 }
 
@@ -194,12 +209,28 @@ export function SubmissionsAdminPage(props: SubmissionsAdminPageProps) {
               <h2 className="admin-submission__file">
                 Abstract {submission.number}:{" "}
                 <a href={`/files/abstracts/${submission.id}`} target="_blank" rel="noopener">
-                  {submission.fileName}
+                  {submission.title}
                   <span className="visually-hidden"> (opens in a new tab)</span>
                 </a>
               </h2>
               <p>
-                {submission.authorName || "—"} · {submission.email}
+                Submitted by {submission.authorName || "—"} · {submission.email}
+              </p>
+              <ol
+                className="admin-submission__authors"
+                aria-label={`Authors of abstract ${submission.number}`}
+              >
+                {submission.authors.map((author) => (
+                  <li key={author.position}>
+                    {author.name}
+                    {author.affiliation ? `, ${author.affiliation}` : ""}
+                    {author.email && author.position > 0 ? ` · ${author.email}` : ""}
+                    {author.isPresenter ? <strong> (presenting)</strong> : null}
+                  </li>
+                ))}
+              </ol>
+              <p className="admin-submission__meta">
+                Preferred format: {submission.formatLabel} · file {submission.fileName}
               </p>
               <p className="admin-submission__meta">
                 Uploaded {submission.uploadedAtText} · about {submission.wordCount} words
@@ -227,7 +258,7 @@ export function SubmissionsAdminPage(props: SubmissionsAdminPageProps) {
                     className="button button--secondary"
                   >
                     Undo
-                    <span className="visually-hidden"> the decision on {submission.fileName}</span>
+                    <span className="visually-hidden"> the decision on {submission.title}</span>
                   </SubmitButton>
                 ) : (
                   <>
@@ -242,18 +273,31 @@ export function SubmissionsAdminPage(props: SubmissionsAdminPageProps) {
                         maxLength={1000}
                       />
                     </div>
-                    <div className="admin-submission__buttons">
-                      <SubmitButton intent="accept" pendingLabel="Saving...">
-                        Accept<span className="visually-hidden"> {submission.fileName}</span>
+                    <fieldset className="admin-submission__buttons">
+                      <legend className="field__label">Decision</legend>
+                      <SubmitButton intent="accept-talk" pendingLabel="Saving...">
+                        Accept as talk
+                        <span className="visually-hidden"> {submission.title}</span>
+                      </SubmitButton>
+                      <SubmitButton intent="accept-poster" pendingLabel="Saving...">
+                        Accept as poster
+                        <span className="visually-hidden"> {submission.title}</span>
+                      </SubmitButton>
+                      <SubmitButton
+                        intent="alternate"
+                        pendingLabel="Saving..."
+                        className="button button--secondary"
+                      >
+                        Alternate<span className="visually-hidden"> {submission.title}</span>
                       </SubmitButton>
                       <SubmitButton
                         intent="reject"
                         pendingLabel="Saving..."
                         className="button button--secondary"
                       >
-                        Reject<span className="visually-hidden"> {submission.fileName}</span>
+                        Reject<span className="visually-hidden"> {submission.title}</span>
                       </SubmitButton>
-                    </div>
+                    </fieldset>
                   </>
                 )}
               </Form>

@@ -88,14 +88,20 @@ export function UserTablePage(props: UserTablePageProps) {
                   <td>{yesNo(row.isPresenter)}</td>
                   <td>
                     {row.abstract ? (
-                      <a
-                        href={`/files/abstracts/${row.abstract.id}`}
-                        target="_blank"
-                        rel="noopener"
-                      >
-                        {row.abstract.name}
-                        <span className="visually-hidden"> (opens in a new tab)</span>
-                      </a>
+                      <>
+                        <a
+                          href={`/files/abstracts/${row.abstract.id}`}
+                          target="_blank"
+                          rel="noopener"
+                        >
+                          {row.abstract.name}
+                          <span className="visually-hidden"> (opens in a new tab)</span>
+                        </a>
+                        {/* The title beside the file name, unless it only repeats it. */}
+                        {row.abstract.title && row.abstract.title !== row.abstract.name ? (
+                          <span className="admin-table__title"> “{row.abstract.title}”</span>
+                        ) : null}
+                      </>
                     ) : (
                       "—"
                     )}

@@ -32,6 +32,8 @@ export type AdminUserRecord = {
   isReviewer: boolean;
   abstractId: string | null;
   abstractName: string | null;
+  /** The first abstract's title ('' before titles existed); shown beside its file name. */
+  abstractTitle: string;
   abstractUploadedAt: string | null;
 };
 
@@ -71,7 +73,8 @@ export async function listUsersForAdmin(
              case when ${configuredAdmin} then 1 else 0 end as configured_admin,
              case when u.role = 'admin' or ${configuredAdmin} then 1 else 0 end as admin,
              case when exists (select 1 from reviewer r where r.user_id = u.id) then 1 else 0 end as reviewer,
-             fa.id as abstract_id, fa.file_name as abstract_name, fa.uploaded_at as abstract_uploaded_at
+             fa.id as abstract_id, fa.file_name as abstract_name, fa.title as abstract_title,
+             fa.uploaded_at as abstract_uploaded_at
       from "user" u
       left join submission fa on fa.id = (
         select s.id from submission s
@@ -102,6 +105,7 @@ export async function listUsersForAdmin(
     reviewer: number | string;
     abstract_id: string | null;
     abstract_name: string | null;
+    abstract_title: string | null;
     abstract_uploaded_at: string | null;
   }>`${base}
     select * from rows ${where}
@@ -124,6 +128,7 @@ export async function listUsersForAdmin(
       isReviewer: Number(row.reviewer) === 1,
       abstractId: row.abstract_id,
       abstractName: row.abstract_name,
+      abstractTitle: row.abstract_title ?? "",
       abstractUploadedAt: row.abstract_uploaded_at,
     })),
   };
@@ -140,6 +145,7 @@ function searchCondition(search: string): RawBuilder<unknown> {
       like(sql.ref("full_name")),
       like(sql.ref("email")),
       like(sql.ref("abstract_name")),
+      like(sql.ref("abstract_title")),
     ],
     sql` or `,
   )})`;

@@ -52,5 +52,5 @@ export type UserTableRow = {
   isAdmin: boolean;
   isConfiguredAdmin: boolean;
   isReviewer: boolean;
-  abstract: { id: string; name: string; uploadedAtText: string } | null;
+  abstract: { id: string; name: string; title: string; uploadedAtText: string } | null;
 };

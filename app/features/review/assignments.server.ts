@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, PostgresAdapter, sql } from "kysely";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
 import { type AssignmentPair, balanceAssignments } from "./assignment-balancing";
+import { authorAccountIds } from "./conflict-authors.server";
 import { type ConflictFacts, isConflicted } from "./conflicts";
 import { isReviewPeriodOpen, type ReviewSettings } from "./review-settings";
 import { getReviewSettings } from "./review-settings.server";
@@ -34,10 +35,11 @@ async function listReviewableAbstracts(
     .select(["review_conflict.submission_id", "review_conflict.reviewer_id"])
     .where("submission.edition_year", "=", editionYear)
     .execute();
+  const coauthors = await authorAccountIds(db, { editionYear });
   return rows.map((row) => ({
     id: row.id,
     number: Number(row.number),
-    authorIds: [row.user_id],
+    authorIds: [row.user_id, ...(coauthors.get(row.id) ?? [])],
     declaredConflictIds: declared
       .filter((conflict) => conflict.submission_id === row.id)
       .map((conflict) => conflict.reviewer_id),
@@ -56,8 +58,9 @@ async function conflictFactsFor(db: Db, submissionId: string): Promise<ConflictF
     .select("reviewer_id")
     .where("submission_id", "=", submissionId)
     .execute();
+  const coauthors = await authorAccountIds(db, { submissionIds: [submissionId] });
   return {
-    authorIds: [row.user_id],
+    authorIds: [row.user_id, ...(coauthors.get(submissionId) ?? [])],
     declaredConflictIds: declared.map((conflict) => conflict.reviewer_id),
   };
 }
@@ -232,7 +235,28 @@ export async function autoAssign(
   actor: AuditActor,
 ): Promise<AutoAssignSummary> {
   const count = Math.min(Math.max(Math.floor(perAbstract), 1), maxReviewersPerAbstract);
+  // One run at a time, each reading what the one before it added: parallel runs (double clicks, two
+  // admins) would all plan the same pairs from the same reads. Within a process they queue here,
+  // holding no connection, so a burst cannot take the whole pool; across processes SQLite's
+  // transactions already start as writers (BEGIN IMMEDIATE) and PostgreSQL's take a lock, which also
+  // waits for a hand assignment or a reviewer's "take the next abstract" in flight.
+  const turn = autoAssignQueue.then(() => autoAssignInTurn(db, editionYear, count, actor));
+  autoAssignQueue = turn.catch(() => {});
+  return turn;
+}
+
+let autoAssignQueue: Promise<unknown> = Promise.resolve();
+
+function autoAssignInTurn(
+  db: Db,
+  editionYear: number,
+  count: number,
+  actor: AuditActor,
+): Promise<AutoAssignSummary> {
   return db.transaction().execute(async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`lock table review_assignment in share row exclusive mode`.execute(trx);
+    }
     const abstracts = await listReviewableAbstracts(trx, editionYear);
     const reviewers = await trx
       .selectFrom("reviewer")

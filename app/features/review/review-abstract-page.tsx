@@ -25,6 +25,8 @@ export type OthersView =
 
 export type ReviewAbstractView = {
   number: number;
+  /** The authors' title ('' on abstracts from before titles): never a name. */
+  title: string;
   pageCount: number;
   wordCount: number;
   /** Sentences for the reviewer about the guideline checks (length, a name found in the PDF). */
@@ -54,7 +56,10 @@ export function ReviewAbstractPage(props: {
         <p className="review-back">
           <Link to={reviewPaths.queue}>← All your abstracts</Link>
         </p>
-        <h1>Abstract {view.number}</h1>
+        <h1>
+          Abstract {view.number}
+          {view.title ? `: ${view.title}` : ""}
+        </h1>
         {props.notice ? <NoticeMessage notice={props.notice} /> : null}
         <p className={`review-status review-status--${view.status}`}>
           Your review: <strong>{statusLabels[view.status]}</strong>

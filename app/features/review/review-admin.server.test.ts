@@ -20,6 +20,12 @@ import { defaultReviewSettings } from "./review-settings";
 const year = 2025;
 const admin = { userId: "admin", label: "admin@example.edu" };
 const silentLogger = { info: () => {}, error: () => {} };
+const links = {
+  statusUrl: "https://example.org/status",
+  congratulationsUrl: "https://example.org/congratulations",
+  confirmByText: "Tuesday, April 15, 2025, 11:59 PM Pacific Time",
+  talk: { minutes: 15, questionMinutes: 5 },
+};
 
 function recordingMailer(options: { failFor?: string } = {}) {
   const sent: MailMessage[] = [];
@@ -254,6 +260,7 @@ for (const target of testDatabaseTargets()) {
           await stageDecision(database.db, {
             submissionId,
             decision: submissionId === "s4" ? "accepted" : "rejected",
+            acceptedAs: "talk",
             actor: admin,
           }),
         ).toEqual({ ok: true });
@@ -265,8 +272,7 @@ for (const target of testDatabaseTargets()) {
         {
           editionYear: year,
           actor: admin,
-          statusUrl: "https://example.org/status",
-          congratulationsUrl: "https://example.org/congratulations",
+          links,
           includeReviewComments: true,
         },
       );
@@ -296,15 +302,19 @@ for (const target of testDatabaseTargets()) {
         merit: 4,
         toAuthors: "Clear data.",
       });
-      await stageDecision(database.db, { submissionId: "s4", decision: "accepted", actor: admin });
+      await stageDecision(database.db, {
+        submissionId: "s4",
+        decision: "accepted",
+        acceptedAs: "poster",
+        actor: admin,
+      });
       const { sent, mailer } = recordingMailer();
       await releaseDecisions(
         { db: database.db, mailer, logger: silentLogger },
         {
           editionYear: year,
           actor: admin,
-          statusUrl: "https://example.org/status",
-          congratulationsUrl: "https://example.org/congratulations",
+          links,
         },
       );
       expect(sent).toHaveLength(1);

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { editionName } from "~/content/conference";
 import { site } from "~/content/site";
+import { titleOrFileName } from "~/features/submissions/submission-details";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import { conferenceLocalTimeToIso, formatConferenceDateTime } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
@@ -9,8 +10,9 @@ import { type FormResult, parseForm } from "~/lib/forms.server";
 import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
 import { z } from "~/lib/zod.server";
 import { type ReviewStatus, reviewStatus } from "./assignments.server";
+import { authorAccountIds } from "./conflict-authors.server";
 import { isConflicted } from "./conflicts";
-import { labelOf, type ReviewSettings, type ScalePoint } from "./review-settings";
+import { type ReviewSettings, type ScalePoint, scoresOf } from "./review-settings";
 import type { ReviewSettingsInput } from "./review-settings.server";
 import { listUnfinishedByReviewer, type UnfinishedReviewer } from "./reviews.server";
 
@@ -25,6 +27,8 @@ export type AbstractAssignments = {
   submissionId: string;
   number: number;
   fileName: string;
+  /** The title, or the file name before titles existed. */
+  title: string;
   hasDecision: boolean;
   assignments: (OverviewReviewer & { assignmentId: string; status: ReviewStatus })[];
   conflicts: OverviewReviewer[];
@@ -46,7 +50,7 @@ export async function listAssignmentOverview(
   const [submissions, reviewerRows, assignmentRows, conflictRows] = await Promise.all([
     db
       .selectFrom("submission")
-      .select(["id", "number", "file_name", "user_id", "decision"])
+      .select(["id", "number", "file_name", "title", "user_id", "decision"])
       .where("edition_year", "=", editionYear)
       .orderBy("number")
       .execute(),
@@ -85,6 +89,7 @@ export async function listAssignmentOverview(
       .orderBy("c.declared_at")
       .execute(),
   ]);
+  const coauthors = await authorAccountIds(db, { editionYear });
   const reviewers = reviewerRows.map((row) => ({
     id: row.id,
     name: nameOf(row),
@@ -111,7 +116,7 @@ export async function listAssignmentOverview(
       email: row.email,
     }));
     const facts = {
-      authorIds: [submission.user_id],
+      authorIds: [submission.user_id, ...(coauthors.get(submission.id) ?? [])],
       declaredConflictIds: conflicts.map((conflict) => conflict.id),
     };
     const onIt = new Set(assignments.map((assignment) => assignment.id));
@@ -119,6 +124,7 @@ export async function listAssignmentOverview(
       submissionId: submission.id,
       number: Number(submission.number),
       fileName: submission.file_name,
+      title: titleOrFileName({ title: submission.title, fileName: submission.file_name }),
       hasDecision: submission.decision !== null,
       assignments,
       conflicts,
@@ -288,8 +294,7 @@ export type EditionReview = {
 
 /**
  * Every submitted review of the edition, grouped by submission, for the decisions page (admins only:
- * reviewers' names and committee comments included). One query, where listReviewsForSubmission would
- * take one per abstract.
+ * reviewers' names and committee comments included), in one query.
  */
 export async function listSubmittedReviewsBySubmission(
   db: Db,
@@ -318,15 +323,10 @@ export async function listSubmittedReviewsBySubmission(
     .execute();
   const bySubmission = new Map<string, EditionReview[]>();
   for (const row of rows) {
-    const merit = row.merit === null ? null : Number(row.merit);
-    const confidence = row.confidence === null ? null : Number(row.confidence);
     const review: EditionReview = {
       reviewerName: nameOf(row),
       reviewerEmail: row.email,
-      merit,
-      meritLabel: labelOf(settings.meritScale, merit),
-      confidence,
-      confidenceLabel: labelOf(settings.confidenceScale, confidence),
+      ...scoresOf(row, settings),
       commentsToAuthors: row.commentsToAuthors,
       commentsToCommittee: row.commentsToCommittee,
       submittedAt: row.submittedAt ?? "",

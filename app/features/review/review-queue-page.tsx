@@ -6,6 +6,7 @@ import "./review.css";
 
 export type QueueEntryView = {
   number: number;
+  title: string;
   status: ReviewStatus;
   pageCount: number;
   wordCount: number;
@@ -53,7 +54,10 @@ export function ReviewQueuePage(props: {
               {props.entries.map((entry) => (
                 <li key={entry.number} className="review-queue__item card">
                   <h2 className="review-queue__title">
-                    <Link to={reviewPaths.abstract(entry.number)}>Abstract {entry.number}</Link>
+                    <Link to={reviewPaths.abstract(entry.number)}>
+                      Abstract {entry.number}
+                      {entry.title ? `: ${entry.title}` : ""}
+                    </Link>
                   </h2>
                   <p className="review-queue__meta">
                     {entry.pageCount} {entry.pageCount === 1 ? "page" : "pages"} · about{" "}

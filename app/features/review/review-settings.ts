@@ -56,3 +56,28 @@ export function labelOf(scale: ScalePoint[], value: number | null): string | nul
   if (value === null) return null;
   return scale.find((point) => point.value === value)?.label ?? null;
 }
+
+export type Scores = {
+  merit: number | null;
+  meritLabel: string | null;
+  confidence: number | null;
+  confidenceLabel: string | null;
+};
+
+/**
+ * A review row's scores as numbers (PostgreSQL's driver may hand integers back as text) with their
+ * labels on the edition's scales: the one mapping every review listing uses.
+ */
+export function scoresOf(
+  row: { merit: number | string | null; confidence: number | string | null },
+  settings: Pick<ReviewSettings, "meritScale" | "confidenceScale">,
+): Scores {
+  const merit = row.merit === null ? null : Number(row.merit);
+  const confidence = row.confidence === null ? null : Number(row.confidence);
+  return {
+    merit,
+    meritLabel: labelOf(settings.meritScale, merit),
+    confidence,
+    confidenceLabel: labelOf(settings.confidenceScale, confidence),
+  };
+}

@@ -17,6 +17,7 @@ import {
   takeNextAbstract,
   unassignReviewer,
 } from "./assignments.server";
+import { listSubmittedReviewsBySubmission } from "./review-admin.server";
 import { defaultReviewSettings } from "./review-settings";
 import {
   getReviewSettings,
@@ -29,7 +30,6 @@ import {
   listReviewQueue,
   listReviewSummaries,
   listReviewsForExport,
-  listReviewsForSubmission,
   listUnfinishedByReviewer,
   parseReviewForm,
   type ReviewInput,
@@ -93,7 +93,7 @@ for (const target of testDatabaseTargets()) {
 
     it("numbers existing abstracts per edition in upload order, and new ones after them", async () => {
       const database = await databases.openMigrated();
-      await migrateDown(database);
+      await migrateDown(database, "0005-review");
       await insertTestUser(database, { id: "ada", email: "ada@example.edu" });
       const insert = (id: string, editionYear: number, uploadedAt: string) =>
         sql`insert into submission (id, user_id, edition_year, file_name, storage_key, size_bytes, sha256,
@@ -241,7 +241,12 @@ for (const target of testDatabaseTargets()) {
         droppedAssignments: 1,
       });
       expect(await isReviewer(database.db, "r2")).toBe(false);
-      expect(await listReviewsForSubmission(database.db, s1.id)).toHaveLength(1);
+      const submitted = await listSubmittedReviewsBySubmission(
+        database.db,
+        year,
+        await getReviewSettings(database.db, year),
+      );
+      expect(submitted.get(s1.id)).toHaveLength(1);
       expect(await listAssignmentsForSubmission(database.db, s2.id)).toEqual([]);
       expect(await revokeReviewer(database.db, "r2", chair)).toMatchObject({
         ok: true,
@@ -663,9 +668,19 @@ for (const target of testDatabaseTargets()) {
       });
       expect(summaries[2]).toMatchObject({ submitted: 0, meanMerit: null, meritSpread: null });
 
-      const full = await listReviewsForSubmission(database.db, s2.id);
+      const full = (
+        await listSubmittedReviewsBySubmission(
+          database.db,
+          year,
+          await getReviewSettings(database.db, year),
+        )
+      ).get(s2.id);
       expect(full).toHaveLength(1);
-      expect(full[0]).toMatchObject({ reviewerId: onTwo[0], merit: 4, meritLabel: "Weak accept" });
+      expect(full?.[0]).toMatchObject({
+        reviewerEmail: `${onTwo[0]}@example.edu`,
+        merit: 4,
+        meritLabel: "Weak accept",
+      });
 
       const unfinished = await listUnfinishedByReviewer(database.db, year);
       const total = unfinished.reduce((sum, reviewer) => sum + reviewer.unfinished.length, 0);

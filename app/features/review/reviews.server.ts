@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { titleOrFileName } from "~/features/submissions/submission-details";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
 import type { FileStorage } from "~/lib/storage/file-storage";
@@ -6,11 +7,11 @@ import { z } from "~/lib/zod.server";
 import { type ReviewStatus, reviewStatus } from "./assignments.server";
 import {
   isReviewPeriodOpen,
-  labelOf,
   maxCommentLength,
   type OthersVisibility,
   type ReviewSettings,
   type ScalePoint,
+  scoresOf,
 } from "./review-settings";
 import { getReviewSettings } from "./review-settings.server";
 
@@ -81,10 +82,12 @@ export function parseReviewForm(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The reviewer's side: blind. Nothing here selects the author's account or the file's name.
+// The reviewer's side: blind. Nothing here selects the author's account, the authors or the file's
+// name: only the title the authors gave ('' on abstracts from before titles, shown as the number alone).
 
 export type QueueEntry = {
   number: number;
+  title: string;
   status: ReviewStatus;
   pageCount: number;
   wordCount: number;
@@ -103,6 +106,7 @@ export async function listReviewQueue(
     .leftJoin("review", "review.assignment_id", "review_assignment.id")
     .select([
       "submission.number",
+      "submission.title",
       "submission.page_count",
       "submission.word_count",
       "review.assignment_id as reviewId",
@@ -115,6 +119,7 @@ export async function listReviewQueue(
     .execute();
   return rows.map((row) => ({
     number: Number(row.number),
+    title: row.title,
     status: reviewStatus(row.reviewId ? { submitted_at: row.submitted_at } : null),
     pageCount: Number(row.page_count),
     wordCount: Number(row.word_count),
@@ -135,6 +140,7 @@ export type OthersReviews =
 
 export type ReviewerAbstractView = {
   number: number;
+  title: string;
   pageCount: number;
   wordCount: number;
   /** The stored JSON array of guideline warnings; the route reads it with the submissions feature. */
@@ -157,6 +163,7 @@ async function findOwnAssignment(db: Db, reviewerId: string, editionYear: number
       "review_assignment.id as assignmentId",
       "submission.id as submissionId",
       "submission.number",
+      "submission.title",
       "submission.page_count",
       "submission.word_count",
       "submission.warnings",
@@ -177,13 +184,8 @@ type ReviewRow = {
 };
 
 function toContent(row: ReviewRow, settings: ReviewSettings): ReviewContent {
-  const merit = row.merit === null ? null : Number(row.merit);
-  const confidence = row.confidence === null ? null : Number(row.confidence);
   return {
-    merit,
-    confidence,
-    meritLabel: labelOf(settings.meritScale, merit),
-    confidenceLabel: labelOf(settings.confidenceScale, confidence),
+    ...scoresOf(row, settings),
     commentsToAuthors: row.comments_to_authors,
     commentsToCommittee: row.comments_to_committee,
     submittedAt: row.submitted_at,
@@ -219,6 +221,7 @@ export async function getReviewForReviewer(
   const status = reviewStatus(own ?? null);
   return {
     number: Number(assignment.number),
+    title: assignment.title,
     pageCount: Number(assignment.page_count),
     wordCount: Number(assignment.word_count),
     warnings: assignment.warnings,
@@ -504,56 +507,6 @@ export async function listReviewSummaries(db: Db, editionYear: number): Promise<
   });
 }
 
-export type CommitteeReview = ReviewContent & {
-  assignmentId: string;
-  reviewerId: string;
-  reviewerEmail: string;
-  reviewerName: string;
-};
-
-/** The submitted reviews of one abstract, with who wrote them (admins only: never for authors). */
-export async function listReviewsForSubmission(
-  db: Db,
-  submissionId: string,
-): Promise<CommitteeReview[]> {
-  const submission = await db
-    .selectFrom("submission")
-    .select("edition_year")
-    .where("id", "=", submissionId)
-    .executeTakeFirst();
-  if (!submission) return [];
-  const settings = await getReviewSettings(db, Number(submission.edition_year));
-  const rows = await db
-    .selectFrom("review")
-    .innerJoin("review_assignment", "review_assignment.id", "review.assignment_id")
-    .innerJoin("user", "user.id", "review_assignment.reviewer_id")
-    .select([
-      "review.assignment_id",
-      "review_assignment.reviewer_id",
-      "user.email",
-      "user.firstName",
-      "user.lastName",
-      "review.merit",
-      "review.confidence",
-      "review.comments_to_authors",
-      "review.comments_to_committee",
-      "review.submitted_at",
-      "review.updated_at",
-    ])
-    .where("review_assignment.submission_id", "=", submissionId)
-    .where("review.submitted_at", "is not", null)
-    .orderBy("review.submitted_at")
-    .orderBy("review.assignment_id")
-    .execute();
-  return rows.map((row) => ({
-    ...toContent(row, settings),
-    assignmentId: row.assignment_id,
-    reviewerId: row.reviewer_id,
-    reviewerEmail: row.email,
-    reviewerName: `${row.firstName} ${row.lastName}`.trim(),
-  }));
-}
-
 export type UnfinishedReviewer = {
   reviewerId: string;
   email: string;
@@ -607,6 +560,8 @@ export async function listUnfinishedByReviewer(
 
 export type ExportedReview = {
   number: number;
+  /** The title (the file name before titles existed): never an author's name. */
+  title: string;
   fileName: string;
   reviewerName: string;
   reviewerEmail: string;
@@ -630,6 +585,7 @@ export async function listReviewsForExport(db: Db, editionYear: number): Promise
     .select([
       "submission.number",
       "submission.file_name",
+      "submission.title",
       "user.firstName",
       "user.lastName",
       "user.email",
@@ -644,21 +600,15 @@ export async function listReviewsForExport(db: Db, editionYear: number): Promise
     .orderBy("submission.number")
     .orderBy("review.submitted_at")
     .execute();
-  return rows.map((row) => {
-    const merit = row.merit === null ? null : Number(row.merit);
-    const confidence = row.confidence === null ? null : Number(row.confidence);
-    return {
-      number: Number(row.number),
-      fileName: row.file_name,
-      reviewerName: `${row.firstName} ${row.lastName}`.trim(),
-      reviewerEmail: row.email,
-      merit,
-      meritLabel: labelOf(settings.meritScale, merit),
-      confidence,
-      confidenceLabel: labelOf(settings.confidenceScale, confidence),
-      commentsToAuthors: row.comments_to_authors,
-      commentsToCommittee: row.comments_to_committee,
-      submittedAt: row.submitted_at ?? "",
-    };
-  });
+  return rows.map((row) => ({
+    number: Number(row.number),
+    title: titleOrFileName({ title: row.title, fileName: row.file_name }),
+    fileName: row.file_name,
+    reviewerName: `${row.firstName} ${row.lastName}`.trim(),
+    reviewerEmail: row.email,
+    ...scoresOf(row, settings),
+    commentsToAuthors: row.comments_to_authors,
+    commentsToCommittee: row.comments_to_committee,
+    submittedAt: row.submitted_at ?? "",
+  }));
 }

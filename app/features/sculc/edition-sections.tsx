@@ -188,7 +188,7 @@ export function EditionSectionBody({
           {section.intro ? <p>{section.intro}</p> : null}
           {section.display === "collapsible" ? (
             section.items.map((item) => (
-              <Collapsible key={item.title} headingLevel={3} heading={item.title}>
+              <Collapsible key={item.embed.embedUrl} headingLevel={3} heading={item.title}>
                 {item.presenters.length ? (
                   <p className="presentation__presenters">{presentersText(item.presenters)}</p>
                 ) : null}
@@ -198,7 +198,7 @@ export function EditionSectionBody({
           ) : (
             <div className="presentation-list">
               {section.items.map((item) => (
-                <Presentation key={item.title} item={item} headingLevel={3} />
+                <Presentation key={item.embed.embedUrl} item={item} headingLevel={3} />
               ))}
             </div>
           )}

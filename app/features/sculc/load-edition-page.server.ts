@@ -4,7 +4,7 @@ import {
   findEditionPage,
   nextEditionAfter,
 } from "~/content/editions";
-import type { EditionSection } from "~/content/sculc/edition-types";
+import type { EditionSection, PresentationEmbed } from "~/content/sculc/edition-types";
 import { programFor } from "~/content/sculc/program-lookup";
 import { formatLongDate } from "~/lib/dates";
 import {
@@ -82,6 +82,26 @@ export function withLiveCallForAbstracts(
             status: call.isAccepting ? "open" : "closed",
             deadline: call.deadlineLabel ?? section.deadline,
           }
+        : section,
+    ),
+  };
+}
+
+/**
+ * Editions that collected abstracts through the site show the presenters' published slides and posters
+ * (app/features/presenters/final-materials.server.ts) in their presentations sections, after the
+ * presentations their content lists, in the same collapsible embeds.
+ */
+export function withPublishedMaterials(
+  page: EditionPageData,
+  materials: PresentationEmbed[],
+): EditionPageData {
+  if (!materials.length) return page;
+  return {
+    ...page,
+    sections: page.sections.map((section) =>
+      section.kind === "presentations"
+        ? { ...section, items: [...section.items, ...materials] }
         : section,
     ),
   };

@@ -1,3 +1,5 @@
+import type { UploadRefusal } from "./submissions.server";
+
 /** SPEC's messages for uploading and deleting abstracts, verbatim. */
 export const uploadMessages = {
   noFile: "Please select a file to upload.",
@@ -20,3 +22,51 @@ export const refusalMessages = {
   limitReached: (maxSubmissions: number) =>
     `You already have ${maxSubmissions} abstracts for this conference, the most one person may submit. Delete one on your submissions page to upload another.`,
 } as const;
+
+const reasons: Record<
+  UploadRefusal,
+  | string
+  | ((call: { maxPages: number; maxSubmissionsPerUser?: number; pageCount?: number }) => string)
+> = {
+  "no-file": "",
+  empty: "The file is empty.",
+  "too-large": "The file is larger than the limit.",
+  "not-a-pdf": "The file is not a PDF.",
+  damaged: "The PDF seems damaged or incomplete; please export it again.",
+  encrypted: refusalMessages.encrypted,
+  "active-content": refusalMessages.activeContent,
+  "too-complex": refusalMessages.tooComplex,
+  busy: refusalMessages.busy,
+  "too-many-pages": ({ pageCount, maxPages }) => refusalMessages.tooManyPages(pageCount, maxPages),
+  "limit-reached": ({ maxSubmissionsPerUser }) =>
+    refusalMessages.limitReached(maxSubmissionsPerUser ?? 0),
+  error: "",
+  aborted: "The upload did not arrive completely; please try again.",
+  // The form shows the details' own messages for these two.
+  "invalid-details": "",
+  rows: "",
+  "not-found": "This abstract is not yours, or it was deleted.",
+  "read-only":
+    "The call for abstracts has closed (or a decision was released), so this abstract can no longer be changed.",
+};
+
+/** What the uploader reads when the upload pipeline refused a file (abstracts and final materials). */
+export function uploadRefusalMessage(
+  reason: UploadRefusal,
+  limits: { maxPages: number; maxSubmissionsPerUser?: number; pageCount?: number },
+): string {
+  if (reason === "no-file") return uploadMessages.noFile;
+  const entry = reasons[reason];
+  const why = typeof entry === "function" ? entry(limits) : entry;
+  return `${uploadMessages.failed}${why ? ` ${why}` : ""}`;
+}
+
+/** A refusal's HTTP status: the client's file (400), the client's quota (409), our capacity (503). */
+export function uploadRefusalStatus(reason: UploadRefusal): number {
+  if (reason === "too-large") return 413;
+  if (reason === "limit-reached" || reason === "read-only") return 409;
+  if (reason === "not-found") return 404;
+  if (reason === "busy") return 503;
+  if (reason === "error") return 500;
+  return 400;
+}

@@ -1,6 +1,9 @@
-import { Form, Link } from "react-router";
+import { type FormEvent, useRef, useState } from "react";
+import { Form, Link, useNavigate } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
+import { DetailsFields } from "./details-fields";
+import type { DetailsDraft } from "./submission-details";
 import { submissionPaths } from "./submission-paths";
 import "~/components/text-field.css";
 import "./submissions.css";
@@ -13,62 +16,210 @@ export type SubmitAbstractPageProps = {
   maxPages: number;
   maxSubmissionsPerUser: number;
   isOpen: boolean;
+  submitterName: string;
+  talk: { minutes: number; questionMinutes: number };
+  draft: DetailsDraft;
+  fieldErrors?: Record<string, string>;
+  /** Replacing the PDF of one of the user's abstracts: only the file is asked for. */
+  replacing: { id: string; title: string } | null;
   message?: string | null;
+  /** A neutral note (the co-author rows changed), announced politely. */
+  notice?: string | null;
   /** Changes after each attempt, so the form (and its chosen file) starts empty again. */
   attempt?: number;
 };
 
 export function SubmitAbstractPage(props: SubmitAbstractPageProps) {
+  const { replacing } = props;
   return (
     <section className="section">
       <div className="container submission stack">
-        <h1>Submit an Abstract</h1>
-        <p className="lead">
-          Present your research at {props.editionName}. Upload your abstract as a PDF; you can check
-          its status, and delete it, on your submissions page.
-        </p>
+        <h1>{replacing ? "Replace Your Abstract's PDF" : "Submit an Abstract"}</h1>
+        {replacing ? (
+          <p className="lead">
+            Upload a new PDF for “{replacing.title}”. It goes through the same checks as an upload;
+            your current PDF stays until the new one is accepted. Title, authors and format stay as
+            they are.
+          </p>
+        ) : (
+          <p className="lead">
+            Present your research at {props.editionName}. Give your abstract's title, its authors
+            and your preferred format, and upload it as a PDF; you can check its status, edit it and
+            delete it on your submissions page until the call for abstracts closes.
+          </p>
+        )}
         {props.isOpen ? (
-          <Form
-            key={props.attempt ?? 0}
-            method="post"
-            encType="multipart/form-data"
-            className="submission__form card"
-          >
-            <FormMessage message={props.message} />
-            <div className="field">
-              <label htmlFor="abstract-file" className="field__label">
-                Abstract (PDF, up to {props.maxMegabytes} MB)
-              </label>
-              <input
-                id="abstract-file"
-                className="submission__file"
-                type="file"
-                name="abstract"
-                accept=".pdf,application/pdf"
-                aria-describedby="abstract-file-hint"
-              />
-              <p id="abstract-file-hint" className="field__hint">
-                Deadline: {props.deadline}. At most {props.maxPages} pages, and up to{" "}
-                {props.maxSubmissionsPerUser} abstracts per person.
-              </p>
-            </div>
-            <SubmitButton pendingLabel="Uploading...">Upload Abstract</SubmitButton>
-          </Form>
+          <UploadForm {...props} key={props.attempt ?? 0} />
         ) : (
           <p className="message message--info" role="status">
             The call for abstracts is closed. Thank you to everyone who submitted.
           </p>
         )}
-        <h2>Guidelines</h2>
-        <ul className="submission__guidelines">
-          {props.guidelines.map((guideline) => (
-            <li key={guideline}>{guideline}</li>
-          ))}
-        </ul>
+        {replacing ? null : (
+          <>
+            <h2>Guidelines</h2>
+            <ul className="submission__guidelines">
+              {props.guidelines.map((guideline) => (
+                <li key={guideline}>{guideline}</li>
+              ))}
+            </ul>
+          </>
+        )}
         <p>
           <Link to={submissionPaths.status}>See your submissions</Link>
         </p>
       </div>
     </section>
   );
+}
+
+type Progress = { percent: number; announced: number } | null;
+
+/**
+ * The form posts as a plain multipart form without JavaScript. With JavaScript it is sent with
+ * XMLHttpRequest, the one browser API that reports upload progress, and the page follows the server's
+ * answer: the status page after a redirect, else the answer's message. The file input is the form's
+ * last field, so the server reads the details before the file.
+ */
+function UploadForm(props: SubmitAbstractPageProps) {
+  const navigate = useNavigate();
+  const [progress, setProgress] = useState<Progress>(null);
+  const [clientMessage, setClientMessage] = useState<string | null>(null);
+  const request = useRef<XMLHttpRequest | null>(null);
+  const action = props.replacing
+    ? `${submissionPaths.submit}?replace=${encodeURIComponent(props.replacing.id)}`
+    : submissionPaths.submit;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    // Co-author row buttons are handled by their own click handlers; anything else posts normally.
+    if (submitter?.getAttribute("name") === "intent" || typeof XMLHttpRequest === "undefined") {
+      return;
+    }
+    event.preventDefault();
+    if (request.current) return; // a double click while the upload runs
+    const xhr = new XMLHttpRequest();
+    request.current = xhr;
+    setClientMessage(null);
+    setProgress({ percent: 0, announced: 0 });
+    xhr.upload.addEventListener("progress", (progressEvent) => {
+      if (!progressEvent.lengthComputable) return;
+      const percent = Math.min(100, Math.floor((progressEvent.loaded / progressEvent.total) * 100));
+      // The bar moves with every event; the spoken text only every 10 %, so it is not a flood.
+      setProgress((old) => ({
+        percent,
+        announced:
+          percent - (old?.announced ?? 0) >= 10 || percent === 100
+            ? percent
+            : (old?.announced ?? 0),
+      }));
+    });
+    const form = event.currentTarget;
+    const finish = (message: string | null) => {
+      request.current = null;
+      setProgress(null);
+      setClientMessage(message);
+      // As after a post without JavaScript: the refused file is cleared (so it is not sent twice by
+      // accident); the typed details stay.
+      const file = form.querySelector<HTMLInputElement>("input[type=file]");
+      if (file) file.value = "";
+    };
+    xhr.addEventListener("load", () => {
+      const answered = new URL(xhr.responseURL || window.location.href);
+      if (answered.pathname === submissionPaths.status && xhr.status < 400) {
+        request.current = null;
+        navigate(`${answered.pathname}${answered.search}`);
+        return;
+      }
+      finish(messageIn(xhr.responseText) ?? "Failed to upload the file. Please try again.");
+    });
+    xhr.addEventListener("error", () =>
+      finish("The upload was interrupted (the connection dropped). Please try again."),
+    );
+    xhr.open("POST", action);
+    xhr.send(new FormData(form));
+  };
+
+  const message = clientMessage ?? props.message;
+  return (
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      className="submission__form card"
+      onSubmit={onSubmit}
+      aria-busy={progress ? true : undefined}
+    >
+      {/* Enter in a field submits with the form's first submit button: this one, not "Add a co-author". */}
+      <button type="submit" hidden tabIndex={-1} />
+      <FormMessage message={message} />
+      {props.notice ? (
+        <p className="message message--info" role="status">
+          {props.notice}
+        </p>
+      ) : null}
+      {props.replacing ? null : (
+        <DetailsFields
+          submitterName={props.submitterName}
+          draft={props.draft}
+          fieldErrors={props.fieldErrors}
+          talk={props.talk}
+        />
+      )}
+      {/* Last in the form: the server checks every field above before it reads the file. */}
+      <div className="field">
+        <label htmlFor="abstract-file" className="field__label">
+          Abstract (PDF, up to {props.maxMegabytes} MB)
+        </label>
+        <input
+          id="abstract-file"
+          className="submission__file"
+          type="file"
+          name="abstract"
+          accept=".pdf,application/pdf"
+          aria-describedby="abstract-file-hint"
+        />
+        <p id="abstract-file-hint" className="field__hint">
+          Deadline: {props.deadline}. At most {props.maxPages} pages
+          {props.replacing
+            ? "."
+            : `, and up to ${props.maxSubmissionsPerUser} abstracts per person.`}
+        </p>
+      </div>
+      <div className="upload-progress">
+        {progress ? (
+          <>
+            <progress
+              className="upload-progress__bar"
+              max={100}
+              value={progress.percent}
+              aria-label="Upload progress"
+            />
+            <span className="upload-progress__text" aria-hidden="true">
+              {progress.percent < 100 ? `${progress.percent}%` : "100%: checking the PDF..."}
+            </span>
+          </>
+        ) : null}
+        {/* Always present, so screen readers follow it; it speaks every 10 %, not every event. */}
+        <span className="visually-hidden" role="status" aria-live="polite">
+          {progress
+            ? progress.percent < 100
+              ? `Uploading: ${progress.announced}%`
+              : "Uploaded; checking the PDF."
+            : ""}
+        </span>
+      </div>
+      <SubmitButton pendingLabel="Uploading..." disabled={progress !== null}>
+        {props.replacing ? "Replace PDF" : "Upload Abstract"}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** The message of a page the server answered with (its form's message), if it has one. */
+function messageIn(html: string): string | null {
+  if (!html || typeof DOMParser === "undefined") return null;
+  const page = new DOMParser().parseFromString(html, "text/html");
+  const message = page.querySelector(".submission__form [role='alert'], .message--error");
+  return message?.textContent?.trim() || null;
 }

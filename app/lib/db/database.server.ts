@@ -8,6 +8,7 @@ import {
   Kysely,
   type MigrationResultSet,
   Migrator,
+  NO_MIGRATIONS,
   PostgresDialect,
   type SqliteDatabase,
   SqliteDialect,
@@ -277,10 +278,17 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   return results.map((result) => result.migrationName);
 }
 
-/** Rolls back the most recent migration; used by tests to prove each migration can be undone. */
-export async function migrateDown(handle: DatabaseHandle): Promise<void> {
+/**
+ * Rolls back the most recent migration, or every migration from `toBefore` on; used by tests to prove
+ * migrations can be undone and to seed data the way an older schema held it.
+ */
+export async function migrateDown(handle: DatabaseHandle, toBefore?: string): Promise<void> {
   const migrator = await createMigrator(handle);
-  const { error } = await migrator.migrateDown();
+  const names = Object.keys(migrations);
+  const target = toBefore ? names[names.indexOf(toBefore) - 1] : undefined;
+  const { error } = toBefore
+    ? await migrator.migrateTo(target ?? NO_MIGRATIONS)
+    : await migrator.migrateDown();
   if (error) throw error;
 }
 

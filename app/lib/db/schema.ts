@@ -19,6 +19,9 @@ export interface Database {
   review: ReviewTable;
   review_conflict: ReviewConflictTable;
   review_settings: ReviewSettingsTable;
+  submission_author: SubmissionAuthorTable;
+  presenter_settings: PresenterSettingsTable;
+  final_material: FinalMaterialTable;
 }
 
 /** A boolean column: PostgreSQL returns true/false, SQLite 1/0. */
@@ -41,6 +44,8 @@ export interface UserTable {
   profileCompleted: DbBoolean;
   /** When the address's owner proved they hold the credentials (see 0004-account-security). */
   mailboxConfirmedAt: DbTimestamp | null;
+  /** Optional; pre-fills the presenting author's affiliation on the submit form. */
+  affiliation: Generated<string>;
 }
 
 export interface SessionTable {
@@ -88,7 +93,15 @@ export type AdminAction =
   | "submit-review"
   | "remind-reviewers"
   | "update-review-settings"
-  | "export-reviews";
+  | "export-reviews"
+  /** Issue 13: presenters. Details name the abstract by number. */
+  /** Staged an abstract as an alternate (the waiting list). */
+  | "alternate"
+  | "promote-alternate"
+  | "remind-presenters"
+  | "reopen-attendance"
+  | "update-presenter-settings"
+  | "download-final-material";
 
 export interface AdminAuditTable {
   id: string;
@@ -131,7 +144,8 @@ export interface SubmissionTable {
   /** JSON array of SubmissionWarning codes. */
   warnings: string;
   uploaded_at: string;
-  decision: "accepted" | "rejected" | null;
+  /** "alternate" is the waiting list: promoted alternates become "accepted" (see `promoted_at`). */
+  decision: SubmissionDecision | null;
   /** An admin's optional note on the decision, for the committee (not sent to the author). */
   decision_note: string | null;
   decided_by: string | null;
@@ -143,6 +157,67 @@ export interface SubmissionTable {
    * one (0005-review numbered the existing ones); it is never reused after a deletion.
    */
   number: number;
+  /** Required on new submissions; "" on abstracts uploaded before titles existed (show the file name). */
+  title: Generated<string>;
+  preferred_format: Generated<PreferredFormat>;
+  /** The format an accepted abstract will be presented in; null unless `decision` is "accepted". */
+  accepted_as: PresentationFormat | null;
+  /** The presenter's answer to the invitation; null while waiting. */
+  attendance: Attendance | null;
+  attendance_at: string | null;
+  /** Set when an admin reopened the answer after the confirm-by date; cleared by the next answer. */
+  attendance_reopened_at: string | null;
+  /** When the last reminder to answer was mailed. */
+  attendance_reminded_at: string | null;
+  /** When an alternate was promoted to accepted (and sent the acceptance mail). */
+  promoted_at: string | null;
+  /** When the author last edited title, authors or format (or replaced the PDF) after uploading. */
+  details_updated_at: string | null;
+}
+
+export type SubmissionDecision = "accepted" | "alternate" | "rejected";
+export type PresentationFormat = "talk" | "poster";
+export type PreferredFormat = PresentationFormat | "either";
+export type Attendance = "confirmed" | "declined";
+
+/**
+ * The authors of an abstract, in order. Position 0 is the submitting account (`user_id` set); the rest
+ * are co-authors as the submitter entered them. Names keep every script and diacritic as typed.
+ */
+export interface SubmissionAuthorTable {
+  submission_id: string;
+  position: number;
+  user_id: string | null;
+  name: string;
+  affiliation: string;
+  /** Optional for co-authors; when given, they get the release mail and count as a conflict. */
+  email: string | null;
+  is_presenter: DbBoolean;
+}
+
+/** An edition's presenter dates when an admin changed them; otherwise the content's dates apply. */
+export interface PresenterSettingsTable {
+  edition_year: number;
+  /** UTC ISO instant. */
+  confirm_by: string | null;
+  materials_due: string | null;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** A confirmed presenter's final slides or poster (PDF), one per abstract. */
+export interface FinalMaterialTable {
+  submission_id: string;
+  kind: "slides" | "poster";
+  file_name: string;
+  storage_key: string;
+  size_bytes: number;
+  sha256: string;
+  page_count: number;
+  /** The presenter's consent to publishing it on the edition page after the conference day. */
+  may_publish: DbBoolean;
+  uploaded_at: string;
+  updated_at: string;
 }
 
 /** Each edition's last abstract number, drawn atomically by uploads. */

@@ -29,7 +29,6 @@ export function createLocalFileStorage(root: string): FileStorage {
     async put(key, body) {
       const target = pathOf(key);
       await fsp.mkdir(temporaryDir, { recursive: true });
-      await fsp.mkdir(path.dirname(target), { recursive: true });
       const temporary = path.join(temporaryDir, temporaryName());
       try {
         await pipeline(body, fs.createWriteStream(temporary, { flags: "wx", mode: 0o600 }));
@@ -39,6 +38,8 @@ export function createLocalFileStorage(root: string): FileStorage {
         } finally {
           await handle.close();
         }
+        // Made only for a complete file: an upload dropped half-way leaves no empty folder behind.
+        await fsp.mkdir(path.dirname(target), { recursive: true });
         await fsp.rename(temporary, target);
         await syncDirectory(path.dirname(target));
       } catch (error) {

@@ -51,7 +51,13 @@ export async function waitForHealthy(baseUrl: string, timeoutMs = 30_000): Promi
 }
 
 export async function startProductionServer(
-  options: { env?: Record<string, string>; dataDir?: string; port?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    port?: number;
+    /** Node flags for the supervisor and, through it, its workers (e.g. `--cpu-prof` when profiling). */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<ProductionServer> {
   if (!fs.existsSync(path.join(projectRoot, "build/server/index.js"))) {
     throw new Error("No production build: run `npm run build` first.");
@@ -60,7 +66,7 @@ export async function startProductionServer(
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "uls-robust-"));
   const baseUrl = `http://localhost:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
     cwd: projectRoot,
     env: {
       ...process.env,

@@ -21,6 +21,7 @@ export default {
     // Refused on upload with a message that names the limit.
     maxPages: 20,
     maxSubmissionsPerUser: 10,
+    talk: { minutes: 15, questionMinutes: 5 },
     guidelines: [
       "Abstracts are at most 500 words, not counting references.",
       "Upload your abstract as a PDF.",
@@ -32,7 +33,9 @@ export default {
       confirmAttendanceUrl:
         "https://docs.google.com/forms/d/e/sculc-2025-confirm-attendance/viewform",
       confirmBy: "April 15, 11:59 PM Pacific Time",
+      confirmByAt: "2025-04-15T23:59",
       materialsDueBy: "May 10, 11:59 PM Pacific Time",
+      materialsDueAt: "2025-05-10T23:59",
       materialsEmail: "sculc@example.edu",
       videoMeetingUrl: "https://zoom.us/j/0000000000",
     },

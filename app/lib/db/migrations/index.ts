@@ -4,6 +4,7 @@ import * as accounts from "./0002-accounts";
 import * as submissions from "./0003-submissions";
 import * as accountSecurity from "./0004-account-security";
 import * as review from "./0005-review";
+import * as presenters from "./0006-presenters";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003-submissions": submissions,
   "0004-account-security": accountSecurity,
   "0005-review": review,
+  "0006-presenters": presenters,
 };

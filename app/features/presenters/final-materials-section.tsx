@@ -1,0 +1,160 @@
+import { Form } from "react-router";
+import { FormMessage } from "~/components/form-message";
+import { SubmitButton } from "~/components/submit-button";
+import { formatConferenceDateTime } from "~/lib/dates";
+import { finalMaterialPaths } from "./final-material-paths";
+import "~/components/text-field.css";
+import "./final-materials.css";
+
+/** What `loadFinalMaterialsSection` gives the congratulations page. */
+export type FinalMaterialsSectionProps = {
+  materialsDueText: string;
+  isOpen: boolean;
+  maxMegabytes: number;
+  maxPages: number;
+  /** The result of the last upload or consent change (from the redirect back here). */
+  message: string | null;
+  items: {
+    submissionId: string;
+    title: string;
+    kind: "slides" | "poster";
+    isConfirmed: boolean;
+    material: {
+      fileName: string;
+      sizeBytes: number;
+      pageCount: number;
+      uploadedAt: string;
+      mayPublish: boolean;
+    } | null;
+  }[];
+};
+
+const kindNames = { slides: "slides", poster: "poster" } as const;
+
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * The congratulations page's "Final materials" part: per accepted abstract, the uploaded slides or
+ * poster, a form to upload (or replace) it with the consent to publication, and a form to change that
+ * consent, until the materials are due. Plain forms: they work without JavaScript.
+ */
+export function FinalMaterialsSection(props: FinalMaterialsSectionProps) {
+  return (
+    <section aria-labelledby="final-materials-heading" className="final-materials stack">
+      <h2 id="final-materials-heading">Final materials</h2>
+      <p>
+        {props.isOpen
+          ? `Upload your final slides (talks) or poster (posters) as a PDF by ${props.materialsDueText}. You can replace it until then.`
+          : `Final materials were due by ${props.materialsDueText}.`}
+      </p>
+      <FormMessage message={props.message} />
+      {props.items.map((item) => {
+        const kind = kindNames[item.kind];
+        const fieldId = `material-${item.submissionId}`;
+        return (
+          <article
+            key={item.submissionId}
+            className="final-materials__item card stack"
+            aria-labelledby={`${fieldId}-title`}
+          >
+            <h3 id={`${fieldId}-title`} className="final-materials__title">
+              {item.title}
+            </h3>
+            {item.material ? (
+              <p>
+                Your {kind}:{" "}
+                <a href={finalMaterialPaths.file(item.submissionId)} target="_blank" rel="noopener">
+                  {item.material.fileName}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>{" "}
+                ({formatFileSize(item.material.sizeBytes)}, uploaded{" "}
+                {formatConferenceDateTime(item.material.uploadedAt)}).{" "}
+                {item.material.mayPublish
+                  ? "It will be published on the conference page after the conference."
+                  : "It will not be published on the site."}
+              </p>
+            ) : (
+              <p>No {kind} uploaded yet.</p>
+            )}
+            {!item.isConfirmed ? (
+              <p className="message message--info">
+                Confirm your attendance first; then you can upload your {kind} here.
+              </p>
+            ) : props.isOpen ? (
+              <>
+                <Form
+                  // A new upload starts an empty form (the chosen file is not kept).
+                  key={item.material?.uploadedAt ?? "none"}
+                  method="post"
+                  action={finalMaterialPaths.upload(item.submissionId)}
+                  encType="multipart/form-data"
+                  className="final-materials__form"
+                >
+                  {/* The checkbox comes before the file: the server reads fields that precede it. */}
+                  <div className="field field--checkbox">
+                    <input
+                      id={`${fieldId}-publish`}
+                      type="checkbox"
+                      name="mayPublish"
+                      value="yes"
+                      defaultChecked={item.material?.mayPublish ?? false}
+                    />
+                    <label htmlFor={`${fieldId}-publish`}>
+                      The {kind} may be published on the conference page after the conference
+                    </label>
+                  </div>
+                  <div className="field">
+                    <label htmlFor={`${fieldId}-file`} className="field__label">
+                      {item.material ? `Replace your ${kind}` : `Your ${kind}`} (PDF, up to{" "}
+                      {props.maxMegabytes} MB)
+                    </label>
+                    <input
+                      id={`${fieldId}-file`}
+                      className="submission__file"
+                      type="file"
+                      name="material"
+                      accept=".pdf,application/pdf"
+                      required
+                      aria-describedby={`${fieldId}-hint`}
+                    />
+                    <p id={`${fieldId}-hint`} className="field__hint">
+                      At most {props.maxPages} pages.
+                    </p>
+                  </div>
+                  <SubmitButton pendingLabel="Uploading..." intent={`upload-${item.submissionId}`}>
+                    {item.material ? `Replace ${kind}` : `Upload ${kind}`}
+                  </SubmitButton>
+                </Form>
+                {item.material ? (
+                  <Form
+                    method="post"
+                    action={finalMaterialPaths.consent(item.submissionId)}
+                    className="final-materials__consent"
+                  >
+                    <input
+                      type="hidden"
+                      name="mayPublish"
+                      value={item.material.mayPublish ? "no" : "yes"}
+                    />
+                    <SubmitButton
+                      pendingLabel="Saving..."
+                      className="button button--secondary"
+                      intent={`consent-${item.submissionId}`}
+                    >
+                      {item.material.mayPublish
+                        ? `Do not publish my ${kind}`
+                        : `Allow publishing my ${kind}`}
+                    </SubmitButton>
+                  </Form>
+                ) : null}
+              </>
+            ) : null}
+          </article>
+        );
+      })}
+    </section>
+  );
+}

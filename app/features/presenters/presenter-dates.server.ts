@@ -1,0 +1,117 @@
+import type { Kysely } from "kysely";
+import type { EditionContent } from "~/content/sculc/edition-types";
+import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
+import {
+  conferenceLocalTimeToIso,
+  formatConferenceDateTime,
+  formatConferenceDeadline,
+} from "~/lib/dates";
+import type { Database } from "~/lib/db/schema";
+
+/**
+ * The two presenter deadlines of an edition: answering the invitation (confirm or decline) and
+ * uploading final materials. The edition's content gives them; an admin may move either one (a row in
+ * `presenter_settings`), which is what a real committee does when the conference slips, and what the
+ * tests do instead of faking the clock.
+ */
+export type PresenterDates = {
+  /** UTC ISO instants. */
+  confirmBy: string;
+  materialsDue: string;
+  /** As the site writes deadlines: "Tuesday, April 15, 2025, 11:59 PM Pacific Time". */
+  confirmByText: string;
+  materialsDueText: string;
+  /** Whether each date is the content's (false once an admin moved it). */
+  confirmByIsDefault: boolean;
+  materialsDueIsDefault: boolean;
+};
+
+export async function getPresenterDates(
+  db: Kysely<Database>,
+  edition: Pick<EditionContent, "year" | "abstracts">,
+): Promise<PresenterDates | null> {
+  const acceptance = edition.abstracts?.acceptance;
+  if (!acceptance) return null;
+  const row = await db
+    .selectFrom("presenter_settings")
+    .select(["confirm_by", "materials_due"])
+    .where("edition_year", "=", edition.year)
+    .executeTakeFirst();
+  const confirmBy = row?.confirm_by ?? contentMoment(acceptance.confirmByAt);
+  const materialsDue = row?.materials_due ?? contentMoment(acceptance.materialsDueAt);
+  return {
+    confirmBy,
+    materialsDue,
+    confirmByText: formatConferenceDeadline(confirmBy),
+    materialsDueText: formatConferenceDeadline(materialsDue),
+    confirmByIsDefault: !row?.confirm_by,
+    materialsDueIsDefault: !row?.materials_due,
+  };
+}
+
+/** Whether `deadline` (a UTC ISO instant) has not yet passed at `now`. */
+export function isBefore(deadline: string, now: Date = new Date()): boolean {
+  return now.getTime() <= Date.parse(deadline);
+}
+
+function contentMoment(wallClock: string): string {
+  const iso = conferenceLocalTimeToIso(wallClock);
+  // The content schema checks the format, so this only fires on a content file that bypassed it.
+  if (!iso) throw new Error(`Not a wall-clock time at the conference: ${wallClock}`);
+  return iso;
+}
+
+export type SavePresenterDatesOutcome =
+  | { ok: true }
+  | { ok: false; field: "confirmBy" | "materialsDue"; message: string };
+
+/**
+ * Moves the edition's presenter deadlines. Each field is a wall-clock time at the conference
+ * ("2025-04-15T23:59", what a datetime-local input sends); empty goes back to the content's date.
+ */
+export async function savePresenterDates(
+  db: Kysely<Database>,
+  input: { editionYear: number; confirmBy: string; materialsDue: string; actor: AuditActor },
+): Promise<SavePresenterDatesOutcome> {
+  const parse = (value: string) => {
+    const trimmed = value.trim().slice(0, 40);
+    if (!trimmed) return { ok: true as const, iso: null };
+    const iso = conferenceLocalTimeToIso(trimmed);
+    return iso ? { ok: true as const, iso } : { ok: false as const };
+  };
+  const confirmBy = parse(input.confirmBy);
+  if (!confirmBy.ok)
+    return {
+      ok: false,
+      field: "confirmBy",
+      message: "Please enter the confirm-by date as a date and time.",
+    };
+  const materialsDue = parse(input.materialsDue);
+  if (!materialsDue.ok)
+    return {
+      ok: false,
+      field: "materialsDue",
+      message: "Please enter the final-materials date as a date and time.",
+    };
+  const values = {
+    confirm_by: confirmBy.iso,
+    materials_due: materialsDue.iso,
+    updated_at: new Date().toISOString(),
+    updated_by: input.actor.userId,
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("presenter_settings")
+      .values({ edition_year: input.editionYear, ...values })
+      .onConflict((conflict) => conflict.column("edition_year").doUpdateSet(values))
+      .execute();
+    const describe = (iso: string | null) =>
+      iso ? formatConferenceDateTime(iso) : "the content's date";
+    await recordAdminAction(trx, {
+      action: "update-presenter-settings",
+      actor: input.actor,
+      details: `${input.editionYear}: confirm by ${describe(confirmBy.iso)}; final materials by ${describe(materialsDue.iso)}`,
+    });
+  });
+  return { ok: true };
+}

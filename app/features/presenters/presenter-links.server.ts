@@ -1,0 +1,24 @@
+import type { Kysely } from "kysely";
+import type { EditionContent } from "~/content/sculc/edition-types";
+import { submissionPaths } from "~/features/submissions/submission-paths";
+import type { Database } from "~/lib/db/schema";
+import { getEnv } from "~/lib/env.server";
+import { getPresenterDates } from "./presenter-dates.server";
+import type { DecisionMailLinks } from "./presenter-mail.server";
+
+export const presentersAdminPath = "/user-data/presenters";
+
+/** What the decision mails link to and promise: the pages, the confirm-by date, a talk's length. */
+export async function decisionMailLinks(
+  db: Kysely<Database>,
+  edition: Pick<EditionContent, "year" | "abstracts">,
+): Promise<Omit<DecisionMailLinks, "editionYear">> {
+  const { baseUrl } = getEnv();
+  const dates = await getPresenterDates(db, edition);
+  return {
+    statusUrl: `${baseUrl}${submissionPaths.status}`,
+    congratulationsUrl: `${baseUrl}${submissionPaths.congratulations}`,
+    confirmByText: dates?.confirmByText ?? "the date on the congratulations page",
+    talk: edition.abstracts?.talk ?? { minutes: 15, questionMinutes: 5 },
+  };
+}

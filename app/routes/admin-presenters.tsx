@@ -1,0 +1,151 @@
+import { data } from "react-router";
+import { editionName } from "~/content/conference";
+import { getCurrentEdition } from "~/content/editions";
+import { accountMeta } from "~/features/accounts/account-meta";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { type PresenterRowView, PresentersAdminPage } from "~/features/admin/presenters-admin-page";
+import {
+  type AdminPresenterAbstract,
+  listPresentersForAdmin,
+  promoteAlternate,
+  remindWaitingPresenters,
+  reopenAttendance,
+} from "~/features/presenters/attendance.server";
+import {
+  getPresenterDates,
+  isBefore,
+  savePresenterDates,
+} from "~/features/presenters/presenter-dates.server";
+import { decisionMailLinks } from "~/features/presenters/presenter-links.server";
+import { formatText } from "~/features/presenters/presenter-mail.server";
+import { formatConferenceDateTime, isoToConferenceLocalTime } from "~/lib/dates";
+import { getDatabase } from "~/lib/db/db.server";
+import { getLogger } from "~/lib/logger.server";
+import { getMailer } from "~/lib/mail/mailer.server";
+import type { Route } from "./+types/admin-presenters";
+
+type FieldErrors = Partial<Record<"confirmBy" | "materialsDue", string>>;
+
+export const meta: Route.MetaFunction = () => accountMeta("Presenters");
+
+async function loadEdition() {
+  const edition = getCurrentEdition();
+  const db = getDatabase().db;
+  const dates = await getPresenterDates(db, edition);
+  // An edition without a call for abstracts has no presenters to manage.
+  if (!dates || !edition.abstracts) throw new Response("Not Found", { status: 404 });
+  return { edition, db, dates, talk: edition.abstracts.talk };
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireAdmin(context, url);
+  const { edition, db, dates, talk } = await loadEdition();
+  const { accepted, alternates } = await listPresentersForAdmin(db, {
+    editionYear: edition.year,
+    dates,
+  });
+  const when = (iso: string | null) => (iso ? formatConferenceDateTime(iso) : null);
+  const toRow = (row: AdminPresenterAbstract): PresenterRowView => ({
+    id: row.id,
+    number: row.number,
+    label: row.title.trim() || row.fileName,
+    fileName: row.fileName,
+    formatText: formatText(row.acceptedAs, talk),
+    authors: row.authors,
+    submitterName: row.submitterName,
+    submitterEmail: row.submitterEmail,
+    attendance: row.attendance,
+    attendanceAtText: when(row.attendanceAt),
+    remindedAtText: when(row.remindedAt),
+    promotedAtText: when(row.promotedAt),
+    isReopened: row.window === "reopened",
+  });
+  return {
+    editionName: editionName(edition.year),
+    dates: {
+      confirmByText: dates.confirmByText,
+      materialsDueText: dates.materialsDueText,
+      confirmByLocal: isoToConferenceLocalTime(dates.confirmBy),
+      materialsDueLocal: isoToConferenceLocalTime(dates.materialsDue),
+      confirmByIsDefault: dates.confirmByIsDefault,
+      materialsDueIsDefault: dates.materialsDueIsDefault,
+      isConfirmOpen: isBefore(dates.confirmBy),
+    },
+    accepted: accepted.map(toRow),
+    alternates: alternates.map(toRow),
+    waitingToRemind: accepted.filter((row) => !row.attendance && !row.remindedAt).length,
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const admin = requireAdmin(context, url);
+  const actor = { userId: admin.id, label: admin.email };
+  const { edition, db, dates } = await loadEdition();
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const submissionId = String(form.get("submissionId") ?? "").slice(0, 100);
+  const deps = { db, mailer: getMailer(), logger: getLogger() };
+  const answer = (outcome: { ok: boolean; message: string; status?: number }) =>
+    outcome.ok
+      ? { message: outcome.message }
+      : data({ message: outcome.message }, outcome.status ?? 409);
+
+  if (intent === "remind") {
+    return answer(
+      await remindWaitingPresenters(deps, {
+        editionYear: edition.year,
+        dates,
+        congratulationsUrl: (await decisionMailLinks(db, edition)).congratulationsUrl,
+        actor,
+      }),
+    );
+  }
+  if (intent === "promote") {
+    const acceptedAs = form.get("acceptedAs");
+    if (acceptedAs !== "talk" && acceptedAs !== "poster")
+      return data({ message: "Please choose a talk or a poster." }, 400);
+    return answer(
+      await promoteAlternate(deps, {
+        submissionId,
+        editionYear: edition.year,
+        acceptedAs,
+        dates,
+        links: await decisionMailLinks(db, edition),
+        actor,
+      }),
+    );
+  }
+  if (intent === "reopen") {
+    return answer(
+      await reopenAttendance(db, { submissionId, editionYear: edition.year, dates, actor }),
+    );
+  }
+  if (intent === "save-dates") {
+    const outcome = await savePresenterDates(db, {
+      editionYear: edition.year,
+      confirmBy: String(form.get("confirmBy") ?? ""),
+      materialsDue: String(form.get("materialsDue") ?? ""),
+      actor,
+    });
+    return outcome.ok
+      ? { message: "The presenter dates were saved successfully." }
+      : data(
+          {
+            message: outcome.message,
+            fieldErrors: { [outcome.field]: outcome.message } as FieldErrors,
+          },
+          400,
+        );
+  }
+  return data({ message: "Unknown action." }, 400);
+}
+
+export default function AdminPresenters({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <PresentersAdminPage
+      {...loaderData}
+      message={actionData?.message}
+      fieldErrors={(actionData as { fieldErrors?: FieldErrors } | undefined)?.fieldErrors}
+    />
+  );
+}

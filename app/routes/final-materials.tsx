@@ -1,0 +1,66 @@
+import { data, redirect } from "react-router";
+import { getCurrentEdition } from "~/content/editions";
+import { accountMeta } from "~/features/accounts/account-meta";
+import { requireProfile } from "~/features/accounts/session.server";
+import { finalMaterialPaths } from "~/features/presenters/final-material-paths";
+import {
+  finalMaterialLimits,
+  type MaterialRefusal,
+  materialRefusals,
+  receiveFinalMaterialUpload,
+} from "~/features/presenters/final-materials.server";
+import { FinalMaterialsResultPage } from "~/features/presenters/final-materials-result-page";
+import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
+import {
+  uploadRefusalMessage,
+  uploadRefusalStatus,
+} from "~/features/submissions/submission-messages";
+import type { UploadRefusal } from "~/features/submissions/submissions.server";
+import { getEnv } from "~/lib/env.server";
+import type { Route } from "./+types/final-materials";
+
+// A presenter's final slides or poster: the congratulations page's upload form posts here (a streamed
+// body, like the abstract upload: server/http-limits.ts). Success goes back to that page with a
+// message; a refusal is answered here, with its status and a way back.
+
+export const meta: Route.MetaFunction = () => accountMeta("Final materials");
+
+// No loader redirect: after a refused post, React Router renders this page with the loaders run
+// again, and a redirect there would hide the refusal. Opened directly, it shows only the way back.
+
+function isMaterialRefusal(reason: string): reason is MaterialRefusal {
+  return Object.hasOwn(materialRefusals, reason);
+}
+
+function refusalOf(reason: UploadRefusal | MaterialRefusal, pageCount: number | undefined) {
+  if (isMaterialRefusal(reason)) return materialRefusals[reason];
+  if (reason === "too-many-pages") {
+    return {
+      status: 400,
+      message: `Failed to upload the file. It has ${pageCount ?? "too many"} pages; final materials may have at most ${finalMaterialLimits.maxPages}.`,
+    };
+  }
+  return {
+    status: uploadRefusalStatus(reason),
+    message: uploadRefusalMessage(reason, { maxPages: finalMaterialLimits.maxPages }),
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requireProfile(context, url);
+  const outcome = await receiveFinalMaterialUpload(getSubmissionDependencies(), request, {
+    userId: user.id,
+    submissionId: url.searchParams.get("submission") ?? "",
+    edition: getCurrentEdition(),
+    maxBytes: getEnv().maxUploadBytes,
+    maxPages: finalMaterialLimits.maxPages,
+  });
+  if (outcome.ok)
+    throw redirect(finalMaterialPaths.back(outcome.replaced ? "replaced" : "uploaded"));
+  const refusal = refusalOf(outcome.reason, outcome.pageCount);
+  return data({ message: refusal.message }, refusal.status);
+}
+
+export default function FinalMaterials({ actionData }: Route.ComponentProps) {
+  return <FinalMaterialsResultPage message={actionData?.message ?? null} />;
+}

@@ -1,0 +1,425 @@
+import crypto from "node:crypto";
+import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { drawSubmissionNumber } from "~/features/submissions/submissions.server";
+import { makeAbstractPdf } from "../tests/support/pdf-fixtures";
+import { at, signedInAccount, useOwnClientAddress } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { makeAdmin, withProjectDatabase } from "./support/review-database";
+import { withServerLock } from "./support/server-lock";
+
+// Final materials (issue 13): a confirmed presenter uploads slides or a poster on the congratulations
+// page, admins see and download them, and consented ones appear on the edition page after the
+// conference day (2025-05-17, in the past, so at once). The abstracts are put into the confirmed state
+// through the database (the confirm pages are another part of the issue). The materials deadline is
+// global to a server: every upload here, and the test that moves it into the past, holds the
+// "presenter-dates" lock and sets it first.
+
+test.beforeEach(async ({ context }, testInfo) => {
+  // Each test signs up two or three accounts and uploads under a lock shared with the other projects.
+  testInfo.setTimeout(300_000);
+  await useOwnClientAddress(context);
+});
+
+const lockName = "presenter-dates";
+const congratulations = "/sculc/congratulations-page";
+
+async function setMaterialsDue(testInfo: TestInfo, moment: Date) {
+  await withProjectDatabase(testInfo, async ({ db }) => {
+    const values = { materials_due: moment.toISOString(), updated_at: new Date().toISOString() };
+    await db
+      .insertInto("presenter_settings")
+      .values({ edition_year: 2025, confirm_by: null, updated_by: null, ...values })
+      .onConflict((conflict) => conflict.column("edition_year").doUpdateSet(values))
+      .execute();
+  });
+}
+
+const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000);
+
+/** The shared lock, waited for longer than its own 25 s: uploads in a loaded browser take a while. */
+async function withDatesLock<T>(testInfo: TestInfo, action: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    let started = false;
+    try {
+      return await withServerLock(testInfo, lockName, () => {
+        started = true;
+        return action();
+      });
+    } catch (error) {
+      if (started || attempt >= 4 || !String(error).includes("Timed out waiting")) throw error;
+    }
+  }
+}
+
+/** Runs `action` while the materials are due in a week, and no other test can move the date. */
+function whileOpen<T>(testInfo: TestInfo, action: () => Promise<T>): Promise<T> {
+  return withDatesLock(testInfo, async () => {
+    await setMaterialsDue(testInfo, inAWeek());
+    return action();
+  });
+}
+
+/** Signs up `page`'s user and gives them an accepted, released, confirmed abstract; returns its id. */
+async function confirmedPresenter(
+  page: Page,
+  testInfo: TestInfo,
+  options: { title: string; acceptedAs?: "talk" | "poster"; prefix?: string },
+) {
+  const email = await signedInAccount(page, testInfo, options.prefix ?? "presenter");
+  const id = crypto.randomUUID();
+  await withProjectDatabase(testInfo, async ({ db }) => {
+    const user = await db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await db
+      .insertInto("submission")
+      .values({
+        id,
+        user_id: user.id,
+        edition_year: 2025,
+        file_name: "abstract.pdf",
+        storage_key: `abstracts/${user.id}/${id}.pdf`,
+        size_bytes: 1000,
+        sha256: "0".repeat(64),
+        page_count: 1,
+        word_count: 300,
+        warnings: "[]",
+        uploaded_at: now,
+        decision: "accepted",
+        decision_note: null,
+        decided_by: null,
+        decided_at: now,
+        released_at: now,
+        number: await drawSubmissionNumber(db, 2025),
+        title: options.title,
+        accepted_as: options.acceptedAs ?? "talk",
+        attendance: "confirmed",
+        attendance_at: now,
+      })
+      .execute();
+    await db
+      .insertInto("submission_author")
+      .values({
+        submission_id: id,
+        position: 0,
+        user_id: user.id,
+        name: "Ŋgũgĩ Tʃʰə́n",
+        affiliation: "Université de Montréal",
+        email,
+        is_presenter: testInfo.project.name === "postgres" ? true : 1,
+      })
+      .execute();
+  });
+  return { email, id };
+}
+
+function token() {
+  return crypto.randomBytes(4).toString("hex");
+}
+
+async function uploadOnPage(
+  page: Page,
+  file: { name: string; buffer: Buffer },
+  options: { mayPublish: boolean; button: RegExp },
+) {
+  // Loaded inside the lock, so the form is there (the date may have been moved before).
+  await page.goto(congratulations);
+  const section = page.getByRole("region", { name: "Final materials" });
+  await section.getByLabel(/^(Your|Replace your) (slides|poster)/).setInputFiles({
+    ...file,
+    mimeType: "application/pdf",
+  });
+  await section.getByLabel(/may be published/).setChecked(options.mayPublish);
+  await section.getByRole("button", { name: options.button }).click();
+  await expect(page).toHaveURL(/\/sculc\/congratulations-page\?materials=/);
+}
+
+/** Copies a confirmed abstract into a second one, with a final material that may not be published. */
+async function secondAbstractWithPrivateMaterial(
+  testInfo: TestInfo,
+  fromId: string,
+  title: string,
+) {
+  const id = crypto.randomUUID();
+  await withProjectDatabase(testInfo, async ({ db }) => {
+    const source = await db
+      .selectFrom("submission")
+      .selectAll()
+      .where("id", "=", fromId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("submission")
+      .values({
+        ...source,
+        id,
+        title,
+        storage_key: `abstracts/${source.user_id}/${id}.pdf`,
+        number: await drawSubmissionNumber(db, 2025),
+      })
+      .execute();
+    const now = new Date().toISOString();
+    await db
+      .insertInto("final_material")
+      .values({
+        submission_id: id,
+        kind: "slides",
+        file_name: "private.pdf",
+        storage_key: `materials/${id}/never-stored.pdf`,
+        size_bytes: 1000,
+        sha256: "0".repeat(64),
+        page_count: 1,
+        may_publish: 0,
+        uploaded_at: now,
+        updated_at: now,
+      })
+      .execute();
+  });
+  return id;
+}
+
+/** A form post from outside the page (a replayed request), with the site's Origin. */
+async function postUpload(request: APIRequestContext, baseURL: string, submissionId: string) {
+  return request.post(`/sculc/final-materials?submission=${submissionId}`, {
+    headers: { Origin: baseURL },
+    multipart: {
+      material: {
+        name: "late.pdf",
+        mimeType: "application/pdf",
+        buffer: await makeAbstractPdf(),
+      },
+    },
+    maxRedirects: 0,
+  });
+}
+
+test("a confirmed presenter uploads slides, replaces them and changes the consent", async ({
+  page,
+}, testInfo) => {
+  const title = `Vowel harmony in Tuvan ${token()}`;
+  const { id } = await confirmedPresenter(page, testInfo, { title });
+  await page.goto(congratulations);
+  const section = page.getByRole("region", { name: "Final materials" });
+  await expect(section.getByRole("heading", { name: title })).toBeVisible();
+  await expect(section).toContainText("No slides uploaded yet.");
+  await expectNoAxeViolations(page);
+
+  await whileOpen(testInfo, async () =>
+    uploadOnPage(
+      page,
+      { name: "Tuvan “final”.pdf", buffer: await makeAbstractPdf({ words: 30 }) },
+      { mayPublish: true, button: /^Upload slides$/ },
+    ),
+  );
+  await expect(page.getByRole("status")).toHaveText("Your file was uploaded successfully.");
+  await expect(section).toContainText("Tuvan “final”.pdf");
+  await expect(section).toContainText("will be published on the conference page");
+  await expectNoAxeViolations(page);
+  await page.screenshot({
+    path: testInfo.outputPath("congratulations-materials.png"),
+    fullPage: true,
+  });
+
+  // The presenter opens their own file, with the abstracts' safe headers.
+  const own = await page.request.get(`/files/materials/${id}`);
+  expect(own.status()).toBe(200);
+  expect(own.headers()["content-type"]).toBe("application/pdf");
+  expect(own.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(own.headers()["content-security-policy"]).toContain("sandbox");
+
+  await whileOpen(testInfo, async () =>
+    uploadOnPage(
+      page,
+      { name: "second.pdf", buffer: await makeAbstractPdf({ words: 60 }) },
+      { mayPublish: false, button: /^Replace slides$/ },
+    ),
+  );
+  await expect(page.getByRole("status")).toHaveText(
+    "Your file was replaced successfully; the earlier one is deleted.",
+  );
+  await expect(section).toContainText("second.pdf");
+  await expect(section).not.toContainText("Tuvan “final”.pdf");
+  await expect(section).toContainText("will not be published on the site");
+
+  await whileOpen(testInfo, async () => {
+    await page.goto(congratulations);
+    await section.getByRole("button", { name: "Allow publishing my slides" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Saved successfully: your file may be published after the conference.",
+    );
+  });
+  await expect(section.getByRole("button", { name: "Do not publish my slides" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("uploads are refused to another user, and to everyone after the date", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const { id } = await confirmedPresenter(page, testInfo, { title: `Late ${token()}` });
+  await whileOpen(testInfo, async () => {
+    await page.goto(congratulations);
+    await uploadOnPage(
+      page,
+      { name: "kept.pdf", buffer: await makeAbstractPdf() },
+      { mayPublish: false, button: /^Upload slides$/ },
+    );
+  });
+
+  // Someone else, signed in, can neither upload for this abstract nor read its unpublished file.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await useOwnClientAddress(otherContext);
+  await signedInAccount(other, testInfo, "intruder");
+  const intrusion = await whileOpen(testInfo, () => postUpload(other.request, baseURL ?? "", id));
+  expect(intrusion.status(), intrusion.headers().location).toBe(404);
+  expect((await other.request.get(`/files/materials/${id}`)).status()).toBe(404);
+  await otherContext.close();
+
+  await withDatesLock(testInfo, async () => {
+    await setMaterialsDue(testInfo, new Date(Date.now() - 60_000));
+    try {
+      const late = await postUpload(page.request, baseURL ?? "", id);
+      expect(late.status()).toBe(409);
+      expect(await late.text()).toContain("The deadline for final materials has passed.");
+      const consent = await page.request.post(`/sculc/final-materials/consent?submission=${id}`, {
+        headers: { Origin: baseURL ?? "" },
+        form: { mayPublish: "yes" },
+        maxRedirects: 0,
+      });
+      expect(consent.status()).toBe(409);
+      await page.goto(congratulations);
+      const section = page.getByRole("region", { name: "Final materials" });
+      await expect(section).toContainText("Final materials were due by");
+      await expect(section).toContainText("kept.pdf");
+      await expect(section.getByRole("button")).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    } finally {
+      await setMaterialsDue(testInfo, inAWeek());
+    }
+  });
+  // The refused upload replaced nothing.
+  await page.goto(congratulations);
+  await expect(page.getByRole("region", { name: "Final materials" })).toContainText("kept.pdf");
+});
+
+test("admins see every accepted abstract's material and download it, audited", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const title = `Poster on clicks ${token()}`;
+  const { email: presenterEmail, id } = await confirmedPresenter(page, testInfo, {
+    title,
+    acceptedAs: "poster",
+  });
+  await whileOpen(testInfo, async () => {
+    await page.goto(congratulations);
+    await uploadOnPage(
+      page,
+      { name: "clicks-poster.pdf", buffer: await makeAbstractPdf() },
+      { mayPublish: true, button: /^Upload poster$/ },
+    );
+  });
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await useOwnClientAddress(adminContext);
+  const adminEmail = await signedInAccount(admin, testInfo, "materials-admin");
+  await makeAdmin(testInfo, adminEmail);
+  await admin.goto("/user-data");
+  await admin
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: "Final materials" })
+    .click();
+  await expect(admin).toHaveURL(at("/user-data/materials"));
+  const row = admin.getByRole("row").filter({ hasText: title });
+  await expect(row).toContainText(presenterEmail);
+  await expect(row).toContainText("Confirmed");
+  await expect(row.getByRole("link", { name: /Poster: clicks-poster\.pdf/ })).toHaveAttribute(
+    "href",
+    `/files/materials/${id}`,
+  );
+  await expect(row.getByRole("cell", { name: "Yes", exact: true })).toBeVisible();
+  await expectNoAxeViolations(admin);
+  await admin.screenshot({ path: testInfo.outputPath("admin-materials.png"), fullPage: true });
+
+  const download = await admin.request.get(`/files/materials/${id}`);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toBe("application/pdf");
+  await admin.goto("/user-data/audit");
+  await expect(
+    admin
+      .getByRole("row")
+      .filter({ hasText: "Opened final materials" })
+      .filter({ hasText: presenterEmail }),
+  ).toHaveCount(1);
+  await adminContext.close();
+});
+
+test("published materials appear on the edition page at once; unpublished ones never", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const shared = `Shared slides ${token()}`;
+  const { id } = await confirmedPresenter(page, testInfo, { title: shared });
+  await whileOpen(testInfo, async () => {
+    await page.goto(congratulations);
+    await uploadOnPage(
+      page,
+      { name: "shared.pdf", buffer: await makeAbstractPdf() },
+      { mayPublish: true, button: /^Upload slides$/ },
+    );
+  });
+  // A second abstract of the same presenter, its material recorded without consent.
+  const hidden = `Private slides ${token()}`;
+  const hiddenId = await secondAbstractWithPrivateMaterial(testInfo, id, hidden);
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/sculc-2025");
+  const presentations = visitor.getByRole("region", { name: "Presentations" });
+  const item = presentations.locator("details").filter({ hasText: shared });
+  await item.locator("summary").click();
+  await expect(item).toContainText("Ŋgũgĩ Tʃʰə́n, Université de Montréal");
+  await expect(
+    item.getByRole("link", { name: /Open “Slides: Shared slides .*” \(PDF\)/ }),
+  ).toHaveAttribute("href", `/files/materials/${id}`);
+  await expect(presentations).not.toContainText(hidden);
+  await item.getByRole("button", { name: "Show the slides here" }).click();
+  await expect(item.locator(`iframe[src="/files/materials/${id}"]`)).toHaveCount(1);
+  await expectNoAxeViolations(visitor);
+  expect((await visitor.request.get(`/files/materials/${id}`)).status()).toBe(200);
+  expect((await visitor.request.get(`/files/materials/${hiddenId}`)).status()).toBe(404);
+
+  // Withdrawing consent takes it off the cached page and out of reach at once.
+  await whileOpen(testInfo, async () => {
+    await page.goto(congratulations);
+    await page.getByRole("button", { name: "Do not publish my slides" }).click();
+    await expect(page.getByRole("status")).toContainText("will not be published");
+  });
+  await visitor.goto("/sculc-2025");
+  await expect(visitor.getByRole("region", { name: "Presentations" })).not.toContainText(shared);
+  expect((await visitor.request.get(`/files/materials/${id}`)).status()).toBe(404);
+  await visitorContext.close();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the upload form posts and comes back with its message", async ({ page }, testInfo) => {
+    await confirmedPresenter(page, testInfo, { title: `No script ${token()}` });
+    await whileOpen(testInfo, async () => {
+      await page.goto(congratulations);
+      await uploadOnPage(
+        page,
+        { name: "plain.pdf", buffer: await makeAbstractPdf() },
+        { mayPublish: false, button: /^Upload slides$/ },
+      );
+    });
+    await expect(page.getByRole("status")).toHaveText("Your file was uploaded successfully.");
+    await expect(page.getByRole("region", { name: "Final materials" })).toContainText("plain.pdf");
+  });
+});
