@@ -147,7 +147,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const intent = form.get("intent");
   const submissionId = String(form.get("submissionId") ?? "");
 
-  const staged = stagedDecisions[String(intent)];
+  // Own keys only: "constructor" or "toString" must not read as a decision.
+  const staged = Object.hasOwn(stagedDecisions, String(intent))
+    ? stagedDecisions[String(intent)]
+    : undefined;
   if (staged !== undefined) {
     const outcome = await stageDecision(db, {
       submissionId,

@@ -20,6 +20,7 @@ import {
   readProfileAffiliation,
 } from "~/features/submissions/submission-details.server";
 import {
+  refusalMessages,
   uploadRefusalMessage,
   uploadRefusalStatus,
 } from "~/features/submissions/submission-messages";
@@ -43,38 +44,44 @@ async function replaceTarget(
   db: Kysely<Database>,
   url: URL,
   userId: string,
-): Promise<{ id: string; title: string } | null | undefined> {
+  isCallOpen: boolean,
+): Promise<{ id: string; title: string; isEditable: boolean } | null | undefined> {
   const id = url.searchParams.get("replace");
   if (id === null) return undefined;
   const found = await findEditableSubmission(db, {
     userId,
     submissionId: id,
     editionYear: getCurrentEdition().year,
-    isCallOpen: isAcceptingAbstracts(await readCallForAbstracts(db)),
+    isCallOpen,
   });
-  return found.ok ? { id: found.row.id, title: titleOrFileName(found.row) } : null;
+  if (!found.ok && found.reason === "not-found") return null;
+  return { id: found.row.id, title: titleOrFileName(found.row), isEditable: found.ok };
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireProfile(context, url, guardMessages);
   const edition = getCurrentEdition();
   const db = getSubmissionDependencies().db;
-  const call = await readCallForAbstracts(db);
-  const replacing = await replaceTarget(db, url, user.id);
+  const isCallOpen = isAcceptingAbstracts(await readCallForAbstracts(db));
+  const replacing = await replaceTarget(db, url, user.id, isCallOpen);
   if (replacing === null) {
-    throw data("This abstract cannot be changed now: it is not yours, or it is read-only.", 404);
+    throw data("This abstract is not yours, or it was deleted.", 404);
   }
+  const limits = submissionLimits(edition);
   return {
     submitterName: `${user.firstName} ${user.lastName}`.trim(),
     draft: emptyDraft(await readProfileAffiliation(db, user.id)),
-    replacing: replacing ?? null,
+    replacing: replacing ? { id: replacing.id, title: replacing.title } : null,
     talk: edition.abstracts?.talk ?? { minutes: 15, questionMinutes: 5 },
     editionName: editionName(edition.year),
     guidelines: edition.abstracts?.guidelines ?? [],
     deadline: edition.abstracts?.deadline ?? "",
     maxMegabytes: Math.round(getEnv().maxUploadBytes / 1024 / 1024),
-    ...submissionLimits(edition),
-    isOpen: isAcceptingAbstracts(call),
+    ...limits,
+    isOpen: replacing ? replacing.isEditable : isCallOpen,
+    closedMessage: replacing
+      ? refusalMessages.readOnly
+      : "The call for abstracts is closed. Thank you to everyone who submitted.",
   };
 }
 

@@ -23,7 +23,7 @@ import {
   listAuthors,
   updateSubmissionDetails,
 } from "~/features/submissions/submission-details.server";
-import { uploadMessages } from "~/features/submissions/submission-messages";
+import { refusalMessages, uploadMessages } from "~/features/submissions/submission-messages";
 import { submissionPaths } from "~/features/submissions/submission-paths";
 import {
   deleteSubmission,
@@ -38,8 +38,6 @@ import type { Route } from "./+types/view-submission";
 
 export const meta: Route.MetaFunction = () => accountMeta("Your Submissions");
 
-const readOnlyText =
-  "The call for abstracts has closed, or a decision on this abstract was released, so it can no longer be changed.";
 
 const notices = {
   uploaded: "Your abstract was uploaded successfully.",
@@ -76,7 +74,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     } else {
       editNotice = {
         kind: "error",
-        text: found.reason === "read-only" ? readOnlyText : alreadyGone.text,
+        text: found.reason === "read-only" ? refusalMessages.readOnly : alreadyGone.text,
       };
     }
   }
@@ -162,7 +160,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return data({ notice: alreadyGone, confirmDelete: null, edit: null }, 404);
     }
     return data(
-      { notice: { kind: "error" as const, text: readOnlyText }, confirmDelete: null, edit: null },
+      { notice: { kind: "error" as const, text: refusalMessages.readOnly }, confirmDelete: null, edit: null },
       409,
     );
   }

@@ -7,6 +7,7 @@ import { listAuthors } from "~/features/submissions/submission-details.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Attendance, Database, PresentationFormat } from "~/lib/db/schema";
 import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
+import { markPublicPagesChanged } from "~/lib/public-pages.server";
 import { isBefore, type PresenterDates } from "./presenter-dates.server";
 import { abstractLabel, type DecisionMailLinks, mailDecisions } from "./presenter-mail.server";
 
@@ -156,7 +157,9 @@ export async function answerAttendance(
     if (window === "closed") return { ok: false, status: 409, message: answerMessages.closed };
     if (row.attendance === input.answer && window === "open")
       return { ok: true, changed: false, abstract };
-    await trx
+    // Conditional, so that of two identical answers at once (two tabs, a double click) only one
+    // changes the row: PostgreSQL re-checks the condition after the first one commits.
+    const updated = await trx
       .updateTable("submission")
       .set({
         attendance: input.answer,
@@ -164,8 +167,18 @@ export async function answerAttendance(
         attendance_reopened_at: null,
       })
       .where("id", "=", row.id)
-      .execute();
-    return { ok: true, changed: row.attendance !== input.answer, abstract };
+      .where((eb) =>
+        eb.or([
+          eb("attendance", "is", null),
+          eb("attendance", "!=", input.answer),
+          eb("attendance_reopened_at", "is not", null),
+        ]),
+      )
+      .executeTakeFirst();
+    const changed = Number(updated.numUpdatedRows) > 0 && row.attendance !== input.answer;
+    // Published final materials need a confirmed presenter: the edition page changes with the answer.
+    if (changed) await markPublicPagesChanged(trx);
+    return { ok: true, changed, abstract };
   });
 }
 
@@ -287,26 +300,29 @@ export async function remindWaitingPresenters(
         "The date to confirm has passed, so a reminder would ask for an answer nobody can give. Move the date first, or reopen the answer for one presenter.",
     };
   const waiting = await deps.db.transaction().execute(async (trx) => {
+    // Claim first, read after: of two reminders at once, PostgreSQL lets the second update only the
+    // rows the first did not mark, so nobody is mailed twice.
+    const claimed = await trx
+      .updateTable("submission")
+      .set({ attendance_reminded_at: now.toISOString() })
+      .where("edition_year", "=", input.editionYear)
+      .where("decision", "=", "accepted")
+      .where("released_at", "is not", null)
+      .where("attendance", "is", null)
+      .where("attendance_reminded_at", "is", null)
+      .returning("id")
+      .execute();
+    if (!claimed.length) return [];
     const rows = await trx
       .selectFrom("submission as s")
       .innerJoin("user as u", "u.id", "s.user_id")
       .select(["s.id", "s.number", "s.title", "s.file_name", "u.email", "u.firstName"])
-      .where("s.edition_year", "=", input.editionYear)
-      .where("s.decision", "=", "accepted")
-      .where("s.released_at", "is not", null)
-      .where("s.attendance", "is", null)
-      .where("s.attendance_reminded_at", "is", null)
-      .orderBy("s.number")
-      .execute();
-    if (!rows.length) return rows;
-    await trx
-      .updateTable("submission")
-      .set({ attendance_reminded_at: now.toISOString() })
       .where(
-        "id",
+        "s.id",
         "in",
-        rows.map((row) => row.id),
+        claimed.map((row) => row.id),
       )
+      .orderBy("s.number")
       .execute();
     await recordAdminAction(trx, {
       action: "remind-presenters",
@@ -386,7 +402,7 @@ export async function promoteAlternate(
       .where("s.released_at", "is not", null)
       .executeTakeFirst();
     if (row?.decision !== "alternate") return null;
-    await trx
+    const updated = await trx
       .updateTable("submission")
       .set({
         decision: "accepted",
@@ -400,7 +416,9 @@ export async function promoteAlternate(
       })
       .where("id", "=", row.id)
       .where("decision", "=", "alternate")
-      .execute();
+      .executeTakeFirst();
+    // Promoted a moment ago by another admin (PostgreSQL re-checks the condition): one mail, one entry.
+    if (Number(updated.numUpdatedRows) === 0) return null;
     await recordAdminAction(trx, {
       action: "promote-alternate",
       actor: input.actor,

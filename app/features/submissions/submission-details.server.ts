@@ -200,7 +200,8 @@ export type EditableRow = {
 
 export type EditableLookup =
   | { ok: true; row: EditableRow }
-  | { ok: false; reason: "not-found" | "read-only" };
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "read-only"; row: EditableRow };
 
 /**
  * One of the user's abstracts of the edition, if they may still change it: the call is open and no
@@ -218,16 +219,14 @@ export async function findEditableSubmission(
     .where("edition_year", "=", input.editionYear)
     .executeTakeFirst();
   if (!row) return { ok: false, reason: "not-found" };
-  if (row.released_at || !input.isCallOpen) return { ok: false, reason: "read-only" };
-  return {
-    ok: true,
-    row: {
-      id: row.id,
-      title: row.title,
-      fileName: row.file_name,
-      preferredFormat: row.preferred_format,
-    },
+  const found = {
+    id: row.id,
+    title: row.title,
+    fileName: row.file_name,
+    preferredFormat: row.preferred_format,
   };
+  if (row.released_at || !input.isCallOpen) return { ok: false, reason: "read-only", row: found };
+  return { ok: true, row: found };
 }
 
 export type DetailsUpdate =

@@ -19,6 +19,8 @@ export const refusalMessages = {
   busy: "The server is busy checking other abstracts; please try again in a minute.",
   tooManyPages: (pageCount: number | undefined, maxPages: number) =>
     `The abstract has ${pageCount ?? "too many"} pages; an abstract may have at most ${maxPages}. Shorten it and upload it again.`,
+  readOnly:
+    "The call for abstracts has closed, or a decision on this abstract was released, so it can no longer be changed.",
   limitReached: (maxSubmissions: number) =>
     `You already have ${maxSubmissions} abstracts for this conference, the most one person may submit. Delete one on your submissions page to upload another.`,
 } as const;
@@ -46,8 +48,7 @@ const reasons: Record<
   "invalid-details": "",
   rows: "",
   "not-found": "This abstract is not yours, or it was deleted.",
-  "read-only":
-    "The call for abstracts has closed (or a decision was released), so this abstract can no longer be changed.",
+  "read-only": refusalMessages.readOnly,
 };
 
 /** What the uploader reads when the upload pipeline refused a file (abstracts and final materials). */

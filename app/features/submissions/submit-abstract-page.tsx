@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
@@ -16,6 +16,8 @@ export type SubmitAbstractPageProps = {
   maxPages: number;
   maxSubmissionsPerUser: number;
   isOpen: boolean;
+  /** Shown instead of the form when `isOpen` is false. */
+  closedMessage: string;
   submitterName: string;
   talk: { minutes: number; questionMinutes: number };
   draft: DetailsDraft;
@@ -50,9 +52,12 @@ export function SubmitAbstractPage(props: SubmitAbstractPageProps) {
         )}
         {props.isOpen ? (
           <UploadForm {...props} key={props.attempt ?? 0} />
+        ) : props.message ? (
+          // A post that arrived after the call closed: its answer, as an error.
+          <FormMessage message={props.message} />
         ) : (
           <p className="message message--info" role="status">
-            The call for abstracts is closed. Thank you to everyone who submitted.
+            {props.closedMessage}
           </p>
         )}
         {replacing ? null : (
@@ -86,6 +91,9 @@ function UploadForm(props: SubmitAbstractPageProps) {
   const [progress, setProgress] = useState<Progress>(null);
   const [clientMessage, setClientMessage] = useState<string | null>(null);
   const request = useRef<XMLHttpRequest | null>(null);
+  // Leaving the page (a link, the back button) stops an upload still running, as a browser's own
+  // navigation would.
+  useEffect(() => () => request.current?.abort(), []);
   const action = props.replacing
     ? `${submissionPaths.submit}?replace=${encodeURIComponent(props.replacing.id)}`
     : submissionPaths.submit;

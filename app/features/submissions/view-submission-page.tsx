@@ -267,7 +267,7 @@ function EditDetailsForm({
     <section id="edit-details" aria-labelledby="edit-details-title" className="card stack">
       <h2 id="edit-details-title">Edit “{editing.title}”</h2>
       <Form
-        key={editing.attempt}
+        key={`${editing.id}:${editing.attempt}`}
         method="post"
         action={`${submissionPaths.status}?edit=${encodeURIComponent(editing.id)}`}
         className="submission__form"
