@@ -38,7 +38,6 @@ import type { Route } from "./+types/view-submission";
 
 export const meta: Route.MetaFunction = () => accountMeta("Your Submissions");
 
-
 const notices = {
   uploaded: "Your abstract was uploaded successfully.",
   saved: "Your changes were saved successfully.",
@@ -160,7 +159,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return data({ notice: alreadyGone, confirmDelete: null, edit: null }, 404);
     }
     return data(
-      { notice: { kind: "error" as const, text: refusalMessages.readOnly }, confirmDelete: null, edit: null },
+      {
+        notice: { kind: "error" as const, text: refusalMessages.readOnly },
+        confirmDelete: null,
+        edit: null,
+      },
       409,
     );
   }
