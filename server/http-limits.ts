@@ -8,7 +8,7 @@ import type { RequestHandler } from "express";
  * over a slow link (about 300 kbit/s) still finishes.
  */
 export const httpLimits = {
-  /** Largest body of any request but the abstract upload. */
+  /** Largest body of any request but the two uploads (abstracts and final materials). */
   formBodyLimitBytes: 64 * 1024,
   /** The request line and every header must arrive within this (Node's `headersTimeout`). */
   headersTimeoutMs: 10_000,

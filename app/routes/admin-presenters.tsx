@@ -18,6 +18,7 @@ import {
 } from "~/features/presenters/presenter-dates.server";
 import { decisionMailLinks } from "~/features/presenters/presenter-links.server";
 import { formatText } from "~/features/presenters/presenter-mail.server";
+import { titleOrFileName } from "~/features/submissions/submission-details";
 import { formatConferenceDateTime, isoToConferenceLocalTime } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
 import { getLogger } from "~/lib/logger.server";
@@ -48,7 +49,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const toRow = (row: AdminPresenterAbstract): PresenterRowView => ({
     id: row.id,
     number: row.number,
-    label: row.title.trim() || row.fileName,
+    label: titleOrFileName(row),
     fileName: row.fileName,
     formatText: formatText(row.acceptedAs, talk),
     authors: row.authors,

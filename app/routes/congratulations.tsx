@@ -20,6 +20,7 @@ import {
   CongratulationsPage,
 } from "~/features/submissions/congratulations-page";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
+import { titleOrFileName } from "~/features/submissions/submission-details";
 import { submissionPaths } from "~/features/submissions/submission-paths";
 import { formatConferenceDateTime } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
@@ -62,7 +63,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     accepted: accepted.map(
       (abstract): AcceptedAbstractView => ({
         id: abstract.id,
-        label: abstract.title.trim() || abstract.fileName,
+        label: titleOrFileName(abstract),
         fileName: abstract.fileName,
         formatText: formatText(abstract.acceptedAs, abstracts.talk),
         sessionText: abstract.acceptedAs ? sessionTexts[abstract.acceptedAs] : "To be announced",
@@ -109,7 +110,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (own.window === "closed") return refuse(409, answerMessages.closed);
     return data<ActionData>({
       notice: null,
-      confirmDecline: { id: own.id, label: own.title.trim() || own.fileName },
+      confirmDecline: { id: own.id, label: titleOrFileName(own) },
     });
   }
   if (intent !== "confirm" && intent !== "decline") return refuse(400, "Unknown action.");

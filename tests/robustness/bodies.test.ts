@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { withAbstractDetails } from "../support/abstract-details";
 import { formHeaders } from "./support/accounts";
 import { serverForThisFile } from "./support/production-server";
+import { sendRaw } from "./support/raw-http";
 import { reportMeasurement } from "./support/report";
 
 // Every action but the two uploads (abstracts, final materials) refuses a body over 64 KB with 413
@@ -24,6 +25,8 @@ const actionPaths = [
   "/user-data/submissions",
   "/user-data/audit",
   "/user-data/materials",
+  "/user-data/presenters",
+  "/sculc/congratulations-page",
   "/sculc/final-materials/consent",
   "/user-data/review",
   "/review",
@@ -170,5 +173,66 @@ describe("a form body dropped half-way", () => {
     expect(page.status).toBeLessThan(500);
     const logged = running.server.output().slice(before);
     expect(logged).not.toMatch(/"level":(50|60)/);
+  });
+});
+
+/** A multipart upload of `bytes` bytes of file for a route that refuses it from its address alone. */
+function refusedUploadRequest(host: string, bytes: number, chunked: boolean): Buffer {
+  const boundary = "----keepalive";
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="material"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  const body = Buffer.concat([
+    Buffer.from(head),
+    Buffer.alloc(bytes, 0x20),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const headers = [
+    "POST /sculc/final-materials?submission=none HTTP/1.1",
+    `Host: ${host}`,
+    `Origin: http://${host}`,
+    `Cookie: ${running.user.cookie}`,
+    `Content-Type: multipart/form-data; boundary=${boundary}`,
+    chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${body.length}`,
+    "",
+    "",
+  ].join("\r\n");
+  const framed = chunked
+    ? Buffer.concat([
+        Buffer.from(`${body.length.toString(16)}\r\n`),
+        body,
+        Buffer.from("\r\n0\r\n\r\n"),
+      ])
+    : body;
+  return Buffer.concat([Buffer.from(headers), framed]);
+}
+
+describe("an upload refused before its body is read", () => {
+  it("leaves the kept-alive connection usable: the next request on it is answered", async () => {
+    const url = new URL(running.server.baseUrl);
+    const next = `GET /healthz HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`;
+    for (const chunked of [false, true]) {
+      const answer = await sendRaw(
+        Number(url.port),
+        Buffer.concat([refusedUploadRequest(url.host, 1024 * 1024, chunked), Buffer.from(next)]),
+      );
+      const statuses = [...answer.text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((match) => match[1]);
+      // The refusal (not found), then the health check: the dropped body was not read as a request.
+      expect(statuses, chunked ? "chunked" : "with Content-Length").toHaveLength(2);
+      expect(Number(statuses[0])).toBeLessThan(500);
+      expect(statuses[1]).toBe("200");
+    }
+  });
+
+  it("closes the connection instead once the body passes the upload limit", async () => {
+    const url = new URL(running.server.baseUrl);
+    // The server inherits this process's MAX_UPLOAD_MB, or the default of 10.
+    const overLimit = (Number(process.env.MAX_UPLOAD_MB ?? 10) + 1) * 1024 * 1024;
+    const answer = await sendRaw(
+      Number(url.port),
+      refusedUploadRequest(url.host, overLimit, true),
+      { timeoutMs: 20_000 },
+    );
+    expect(answer.status).toBeLessThan(500);
+    expect(answer.closedAfterMs).toBeLessThan(20_000);
+    expect((await fetch(`${running.server.baseUrl}/healthz`)).status).toBe(200);
   });
 });

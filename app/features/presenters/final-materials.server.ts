@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { EditionContent } from "~/content/sculc/edition-types";
 import type { Presenter } from "~/content/sculc/program-types";
+import { titleOrFileName } from "~/features/submissions/submission-details";
 import { listAuthors } from "~/features/submissions/submission-details.server";
 import {
   finalMaterialStoragePrefix,
@@ -289,7 +290,7 @@ export async function loadPresenterMaterials(
     isOpen: isBefore(dates.materialsDue, input.now),
     items: rows.map((row) => ({
       submissionId: row.id,
-      title: row.title || row.file_name,
+      title: titleOrFileName({ title: row.title, fileName: row.file_name }),
       kind: materialKindFor(row.accepted_as),
       isConfirmed: row.attendance === "confirmed",
       material:
@@ -352,7 +353,7 @@ export async function listMaterialsForAdmin(
   return rows.map((row) => ({
     submissionId: row.id,
     number: Number(row.number),
-    title: row.title || row.file_name,
+    title: titleOrFileName({ title: row.title, fileName: row.file_name }),
     presenter: row.name,
     email: row.email,
     kind: materialKindFor(row.accepted_as),
@@ -415,7 +416,7 @@ export async function listPublishedMaterials(
     const presenting = own.filter((author) => author.isPresenter);
     return {
       submissionId: row.id,
-      title: row.title || row.file_name,
+      title: titleOrFileName({ title: row.title, fileName: row.file_name }),
       kind: row.kind,
       presenters: (presenting.length ? presenting : own.slice(0, 1)).map((author) => ({
         name: author.name,

@@ -35,20 +35,6 @@ export type CongratulationsPageProps = {
   finalMaterials?: ReactNode;
 };
 
-/**
- * One abstract's parts, in order. Each is a section of its card, so another part (the final materials)
- * is one more entry here, with its own component.
- */
-type AbstractSection = { key: string; content: ReactNode };
-
-function abstractSections(abstract: AcceptedAbstractView, props: CongratulationsPageProps) {
-  const sections: AbstractSection[] = [
-    { key: "format", content: <FormatSection abstract={abstract} props={props} /> },
-    { key: "attendance", content: <AttendanceSection abstract={abstract} props={props} /> },
-  ];
-  return sections;
-}
-
 export function CongratulationsPage(props: CongratulationsPageProps) {
   const { editionName, acceptance, talk, accepted, notice, confirmDecline } = props;
   return (
@@ -73,11 +59,12 @@ export function CongratulationsPage(props: CongratulationsPageProps) {
             <li key={abstract.id} className="submission-card card presenter-abstract">
               <div className="submission-card__body stack">
                 <h3 className="submission-card__name">{abstract.label}</h3>
-                {abstractSections(abstract, props).map((section) => (
-                  <div key={section.key} className={`presenter-abstract__${section.key}`}>
-                    {section.content}
-                  </div>
-                ))}
+                <div className="presenter-abstract__format">
+                  <FormatSection abstract={abstract} props={props} />
+                </div>
+                <div className="presenter-abstract__attendance">
+                  <AttendanceSection abstract={abstract} props={props} />
+                </div>
               </div>
               <div className="submission-card__actions">
                 <a
