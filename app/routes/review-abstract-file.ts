@@ -17,7 +17,7 @@ import type { Route } from "./+types/review-abstract-file";
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const viewer = requireUser(context, url);
   const { db } = getDatabase();
-  await requireReviewerRole(db, viewer.id);
+  requireReviewerRole(viewer);
   const number = parseAbstractNumber(params.number);
   if (number === null) return notFound();
   const file = await openAbstractForReviewer(

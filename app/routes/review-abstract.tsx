@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ params }) => accountMeta(`Abstract ${
 async function requireAssignedNumber(args: Pick<Route.LoaderArgs, "context" | "url" | "params">) {
   const user = requireProfile(args.context, args.url);
   const { db } = getDatabase();
-  await requireReviewerRole(db, user.id);
+  requireReviewerRole(user);
   const number = parseAbstractNumber(args.params.number);
   if (number === null) throw notFound();
   return { user, db, number, editionYear: getCurrentEdition().year };

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => accountMeta("Review");
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireProfile(context, url);
   const { db } = getDatabase();
-  await requireReviewerRole(db, user.id);
+  requireReviewerRole(user);
   const year = getCurrentEdition().year;
   const [settings, entries] = await Promise.all([
     getReviewSettings(db, year),
@@ -49,7 +49,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireProfile(context, url);
   const { db } = getDatabase();
-  await requireReviewerRole(db, user.id);
+  requireReviewerRole(user);
   const form = await request.formData();
   if (form.get("intent") !== "take-next") {
     return data({ notice: { kind: "error", text: "Unknown request." } satisfies Notice }, 400);
