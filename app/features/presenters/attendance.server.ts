@@ -21,7 +21,7 @@ export type AnswerWindow = "open" | "reopened" | "closed";
  * after it the answer is frozen, unless an admin reopened it for this abstract, which lasts until the
  * presenter's next answer.
  */
-export function answerWindow(
+function answerWindow(
   row: { attendance_reopened_at: string | null },
   dates: Pick<PresenterDates, "confirmBy">,
   now: Date = new Date(),
@@ -182,7 +182,7 @@ export async function answerAttendance(
   });
 }
 
-export function declinedEmail(input: {
+function declinedEmail(input: {
   to: string;
   number: number;
   label: string;

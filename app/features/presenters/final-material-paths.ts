@@ -14,7 +14,7 @@ export const finalMaterialPaths = {
 export const resultParam = "materials";
 
 /** What the congratulations page says after a successful upload or consent change. */
-export const materialResults = {
+const materialResults = {
   uploaded: "Your file was uploaded successfully.",
   replaced: "Your file was replaced successfully; the earlier one is deleted.",
   published: "Saved successfully: your file may be published after the conference.",

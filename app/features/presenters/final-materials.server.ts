@@ -55,7 +55,7 @@ export const materialRefusals: Record<MaterialRefusal, { status: number; message
   },
 };
 
-export function materialKindFor(acceptedAs: PresentationFormat | null): MaterialKind {
+function materialKindFor(acceptedAs: PresentationFormat | null): MaterialKind {
   return acceptedAs === "poster" ? "poster" : "slides";
 }
 

@@ -93,7 +93,7 @@ function outcomeText(row: DecidedAbstract, links: DecisionMailLinks): string {
  * sets the subject and what to do next: accepted ones are confirmed on the congratulations page by the
  * confirm-by date, alternates wait, rejected ones read the decision (and any comments) on the status page.
  */
-export function decisionEmail(
+function decisionEmail(
   recipient: MailRecipient,
   rows: DecidedAbstract[],
   links: DecisionMailLinks,

@@ -52,7 +52,7 @@ export function isReviewPeriodOpen(
   return settings.isOpen && (settings.closesAt === null || now < new Date(settings.closesAt));
 }
 
-export function labelOf(scale: ScalePoint[], value: number | null): string | null {
+function labelOf(scale: ScalePoint[], value: number | null): string | null {
   if (value === null) return null;
   return scale.find((point) => point.value === value)?.label ?? null;
 }
