@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { editionName } from "~/content/conference";
 import { site } from "~/content/site";
-import { listAdminAddresses } from "~/features/review/review-mail.server";
+import { mailAdmins } from "~/features/admin/mail-admins.server";
 import { listAuthors } from "~/features/submissions/submission-details.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Attendance, Database, PresentationFormat } from "~/lib/db/schema";
@@ -212,19 +212,11 @@ export async function mailAdminsAboutDecline(
     presentersUrl: string;
   },
 ): Promise<void> {
-  try {
-    const addresses = await listAdminAddresses(deps.db, input.configuredAdminEmails);
-    for (const to of addresses) {
-      await deps.mailer.send(declinedEmail({ to, ...input })).catch((error: unknown) => {
-        deps.logger.error(
-          { err: error, to },
-          "could not mail an admin about a declined invitation",
-        );
-      });
-    }
-  } catch (error) {
-    deps.logger.error({ err: error }, "could not list the admins to tell about a decline");
-  }
+  await mailAdmins(deps, {
+    configuredAdminEmails: input.configuredAdminEmails,
+    about: "a declined invitation",
+    messageTo: (to) => declinedEmail({ to, ...input }),
+  });
 }
 
 export type AdminPresenterAbstract = PresenterAbstract & {
