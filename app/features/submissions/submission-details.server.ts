@@ -260,7 +260,7 @@ export async function updateSubmissionDetails(
       ...input,
       isCallOpen: await input.isCallOpen(trx),
     });
-    if (!found.ok) return found;
+    if (!found.ok) return { ok: false, reason: found.reason };
     await trx
       .updateTable("submission")
       .set({
