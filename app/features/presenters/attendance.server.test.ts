@@ -453,6 +453,66 @@ for (const target of testDatabaseTargets()) {
       expect(audit).toEqual([{ details: "Reminded about abstract 2" }]);
     });
 
+    it("ten at once: reminders mail each waiting presenter once, a promotion happens once, an identical decline changes the answer once", async () => {
+      const database = await databases.openMigrated();
+      await seed(database);
+      await decideAndRelease(database);
+      const { sent, mailer } = recordingMailer();
+      const deps = { db: database.db, mailer, logger: silentLogger };
+      const open = datesAround(1);
+      const tenTimes = <T>(action: () => Promise<T>) =>
+        Promise.all(Array.from({ length: 10 }, action));
+      const countAudit = async (action: string) =>
+        (
+          await database.db
+            .selectFrom("admin_audit")
+            .select("id")
+            .where("action", "=", action)
+            .execute()
+        ).length;
+
+      const reminders = await tenTimes(() =>
+        remindWaitingPresenters(deps, {
+          editionYear: year,
+          dates: open,
+          congratulationsUrl: links.congratulationsUrl,
+          actor: admin,
+        }),
+      );
+      expect(reminders.every((outcome) => outcome.ok)).toBe(true);
+      // Ana waits on abstracts 1 and 2: one mail listing both, however many admins pressed the button.
+      expect(sent.map((message) => message.to)).toEqual(["ana@example.edu"]);
+      expect(await countAudit("remind-presenters")).toBe(1);
+
+      sent.length = 0;
+      const promotions = await tenTimes(() =>
+        promoteAlternate(deps, {
+          submissionId: "s3",
+          editionYear: year,
+          acceptedAs: "talk",
+          dates: open,
+          links,
+          actor: admin,
+        }),
+      );
+      expect(promotions.filter((outcome) => outcome.ok)).toHaveLength(1);
+      expect(sent.map((message) => message.to)).toEqual(["bo@example.edu"]);
+      expect(await countAudit("promote-alternate")).toBe(1);
+
+      const declines = await tenTimes(() =>
+        answerAttendance(database.db, {
+          userId: "ana",
+          submissionId: "s1",
+          answer: "declined",
+          dates: open,
+        }),
+      );
+      // Each answer is told it stands; only one changed the row (so one notice to the admins).
+      expect(declines.every((outcome) => outcome.ok)).toBe(true);
+      expect(declines.filter((outcome) => outcome.ok && outcome.changed)).toHaveLength(1);
+      expect(await attendanceOf(database, "s1")).toMatchObject({ attendance: "declined" });
+    });
+
     it("promoting an alternate accepts it at once, mails its authors, and is refused twice", async () => {
       const database = await databases.openMigrated();
       await seed(database);
