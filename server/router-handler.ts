@@ -20,8 +20,11 @@ export function createRouterRequestHandler(options: {
   getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
   /** Whether the database pool turned a query of this request away; it answers 503 then. */
   isRefusedByDatabase?: () => boolean;
-  /** How much of an upload answered before it was read is read and dropped to keep the connection. */
-  maxUnreadBodyBytes?: number;
+  /**
+   * How much of an upload answered before it was read is read and dropped to keep the connection
+   * (the upload limit; Node's requestTimeout bounds how long that may take).
+   */
+  maxUnreadBodyBytes: number;
 }): RequestHandler {
   const handleRequest = createRequestHandler(options.build, options.mode);
   return async (req, res, next) => {
@@ -29,7 +32,7 @@ export function createRouterRequestHandler(options: {
       const request = toFetchRequest(req, res);
       const response = await handleRequest(request, options.getLoadContext(req, res));
       if (request.body && !request.bodyUsed && !req.complete) {
-        discardUnreadBody(req, request.body, options.maxUnreadBodyBytes ?? 0);
+        discardUnreadBody(req, request.body, options.maxUnreadBodyBytes);
       }
       // Whatever the page made of the refusal (an error page, a signed-out header for a signed-in
       // visitor, a "could not read" message), it was not the page asked for: say busy, retry soon.

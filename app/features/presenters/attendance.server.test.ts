@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { releaseDecisions, stageDecision } from "~/features/admin/decisions.server";
+import type { AdminAction } from "~/lib/db/schema";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 import {
   type TestDatabase,
@@ -462,7 +463,7 @@ for (const target of testDatabaseTargets()) {
       const open = datesAround(1);
       const tenTimes = <T>(action: () => Promise<T>) =>
         Promise.all(Array.from({ length: 10 }, action));
-      const countAudit = async (action: string) =>
+      const countAudit = async (action: AdminAction) =>
         (
           await database.db
             .selectFrom("admin_audit")
