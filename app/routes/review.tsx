@@ -2,7 +2,11 @@ import { data, redirect } from "react-router";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireProfile } from "~/features/accounts/session.server";
-import { hasDeclaredConflict, takeNextAbstract } from "~/features/review/assignments.server";
+import {
+  countSelfTaken,
+  hasDeclaredConflict,
+  takeNextAbstract,
+} from "~/features/review/assignments.server";
 import { requireReviewerRole } from "~/features/review/review-access.server";
 import { parseAbstractNumber, reviewPaths } from "~/features/review/review-paths";
 import { type Notice, ReviewQueuePage } from "~/features/review/review-queue-page";
@@ -24,6 +28,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     listReviewQueue(db, user.id, year),
   ]);
   const isOpen = isReviewPeriodOpen(settings);
+  const canTakeNext = isOpen && settings.canSelfAssign;
   // The confirmation after declaring a conflict, shown only when there is one (the address is typable).
   const conflict = parseAbstractNumber(url.searchParams.get("conflict") ?? undefined);
   const hasConflictNotice =
@@ -36,7 +41,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     })),
     isOpen,
     deadlineText: settings.closesAt ? formatConferenceDeadline(settings.closesAt) : null,
-    canTakeNext: isOpen && settings.canSelfAssign,
+    canTakeNext,
+    takenBefore: canTakeNext
+      ? await countSelfTaken(db, { editionYear: year, reviewerId: user.id })
+      : 0,
     notice: hasConflictNotice
       ? ({
           kind: "success",
@@ -54,9 +62,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (form.get("intent") !== "take-next") {
     return data({ notice: { kind: "error", text: "Unknown request." } satisfies Notice }, 400);
   }
+  const sentCount = form.get("takenBefore");
+  const takenBefore =
+    typeof sentCount === "string" && sentCount !== "" ? Number(sentCount) : Number.NaN;
   const outcome = await takeNextAbstract(db, {
     editionYear: getCurrentEdition().year,
     reviewerId: user.id,
+    takenBefore: Number.isSafeInteger(takenBefore) && takenBefore >= 0 ? takenBefore : undefined,
   });
   if (outcome.ok) throw redirect(reviewPaths.abstract(outcome.number));
   return data(

@@ -397,7 +397,18 @@ export type TakeNextOutcome =
  */
 export async function takeNextAbstract(
   db: Db,
-  input: { editionYear: number; reviewerId: string; now?: Date; settings?: ReviewSettings },
+  input: {
+    editionYear: number;
+    reviewerId: string;
+    /**
+     * How many abstracts the reviewer had taken themselves when the button was shown. When they have
+     * taken more since, this is the same click again (a double click, a resent form): it leads to the
+     * abstract taken last instead of taking another.
+     */
+    takenBefore?: number;
+    now?: Date;
+    settings?: ReviewSettings;
+  },
 ): Promise<TakeNextOutcome> {
   const settings = input.settings ?? (await getReviewSettings(db, input.editionYear));
   if (!settings.canSelfAssign) {
@@ -421,6 +432,11 @@ export async function takeNextAbstract(
       .executeTakeFirst();
     if (!held) {
       return { ok: false, reason: "not-allowed", message: "You are not a reviewer." };
+    }
+    if (input.takenBefore !== undefined) {
+      const taken = await selfTakenNumbers(trx, input);
+      const last = taken.at(-1);
+      if (taken.length > input.takenBefore && last !== undefined) return { ok: true, number: last };
     }
     const abstracts = await listReviewableAbstracts(trx, input.editionYear);
     const assignments = await trx
@@ -460,6 +476,31 @@ export async function takeNextAbstract(
     });
     return { ok: true, number: next.number };
   });
+}
+
+/** The numbers of the abstracts a reviewer took themselves in an edition, oldest first. */
+async function selfTakenNumbers(
+  db: Db,
+  input: { editionYear: number; reviewerId: string },
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom("review_assignment as a")
+    .innerJoin("submission as s", "s.id", "a.submission_id")
+    .select("s.number")
+    .where("a.edition_year", "=", input.editionYear)
+    .where("a.reviewer_id", "=", input.reviewerId)
+    .where("a.assigned_by", "=", input.reviewerId)
+    .orderBy("a.assigned_at")
+    .orderBy("a.id")
+    .execute();
+  return rows.map((row) => Number(row.number));
+}
+
+export async function countSelfTaken(
+  db: Db,
+  input: { editionYear: number; reviewerId: string },
+): Promise<number> {
+  return (await selfTakenNumbers(db, input)).length;
 }
 
 export type SubmissionAssignment = {

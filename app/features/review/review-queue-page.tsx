@@ -26,6 +26,8 @@ export function ReviewQueuePage(props: {
   isOpen: boolean;
   deadlineText: string | null;
   canTakeNext: boolean;
+  /** How many abstracts the reviewer has taken themselves (see `takeNextAbstract`). */
+  takenBefore: number;
   notice: Notice | null;
 }) {
   const submitted = props.entries.filter((entry) => entry.status === "submitted").length;
@@ -81,6 +83,8 @@ export function ReviewQueuePage(props: {
         )}
         {props.canTakeNext ? (
           <Form method="post" className="review-take">
+            {/* A second click of the same button leads to the abstract the first one took. */}
+            <input type="hidden" name="takenBefore" value={props.takenBefore} />
             <p>Have time for more? Take the abstract that has the fewest reviewers so far.</p>
             <SubmitButton intent="take-next" pendingLabel="Taking...">
               Take the next abstract

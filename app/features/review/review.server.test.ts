@@ -11,6 +11,7 @@ import { insertTestUser } from "../../../tests/support/test-users";
 import {
   assignReviewer,
   autoAssign,
+  countSelfTaken,
   declareConflict,
   hasDeclaredConflict,
   listAssignmentsForSubmission,
@@ -475,6 +476,28 @@ for (const target of testDatabaseTargets()) {
         action: "assign-reviewer",
         details: "abstract 4 (taken by the reviewer)",
       });
+    });
+
+    it("the same take-next click twice (a double click, a resent form) takes one abstract", async () => {
+      const database = await databases.openMigrated();
+      await seedCommittee(database);
+      const shown = await countSelfTaken(database.db, { editionYear: year, reviewerId: "r2" });
+      expect(shown).toBe(0);
+      const click = () =>
+        takeNextAbstract(database.db, { editionYear: year, reviewerId: "r2", takenBefore: shown });
+      const [first, second] = await Promise.all([click(), click()]);
+      expect(first).toMatchObject({ ok: true });
+      // The second click leads to the abstract the first one took.
+      expect(second).toEqual(first);
+      expect(await countSelfTaken(database.db, { editionYear: year, reviewerId: "r2" })).toBe(1);
+      // A fresh page counts one taken, so its click takes another.
+      const next = await takeNextAbstract(database.db, {
+        editionYear: year,
+        reviewerId: "r2",
+        takenBefore: 1,
+      });
+      expect(next).toMatchObject({ ok: true });
+      expect(next).not.toEqual(first);
     });
 
     it("saves drafts, submits, edits, and locks once the period closes", async () => {
