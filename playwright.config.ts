@@ -67,8 +67,9 @@ export default defineConfig({
   retries: 0,
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  // Long account flows with axe checks take 15-25 s alone; two workers on a busy 2-core machine double it.
-  timeout: 60_000,
+  // Long account flows with uploads and axe checks take 15-35 s alone; two workers on a 2-core machine
+  // that also runs three servers and two browsers take two to three times as long (CI measured 60 s+).
+  timeout: 120_000,
   // Sign-in through the stand-in Google is several redirects; two busy workers can take a few seconds.
   expect: { timeout: 10_000 },
   use: {
