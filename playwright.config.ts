@@ -73,6 +73,9 @@ export default defineConfig({
   // Sign-in through the stand-in Google is several redirects; two busy workers can take a few seconds.
   expect: { timeout: 10_000 },
   use: {
+    // A click on a covered button retries until it fails; it should fail as itself, not as the test's
+    // timeout minutes later.
+    actionTimeout: 20_000,
     baseURL: `http://localhost:${sqlitePort}`,
     trace: "retain-on-failure",
     launchOptions,
