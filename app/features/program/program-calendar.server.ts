@@ -116,7 +116,7 @@ function addPresentationEvent(
  * poster, so a visitor sees the talks at their own times.
  */
 export function programCalendar(published: PublishedProgram, options: CalendarOptions): string {
-  const calendar = newCalendar(published, options, `${editionName(published.editionYear)} program`);
+  const calendar = newCalendar(options, `${editionName(published.editionYear)} program`);
   const occurrences = new Map<string, number>();
   for (const session of published.program.sessions) {
     addSessionEvent(calendar, published, session, options);
