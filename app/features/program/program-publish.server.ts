@@ -5,7 +5,13 @@ import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import { conferenceTimeZone } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
 import { markPublicPagesChanged } from "~/lib/public-pages.server";
-import { type DraftSession, loadDraftSessions, lockProgram } from "./program.server";
+import {
+  type DraftSession,
+  loadDraftSessions,
+  lockProgram,
+  type ProgramDraft,
+  readProgramDraft,
+} from "./program.server";
 import {
   type ProgramSnapshot,
   parseSnapshot,
@@ -114,6 +120,9 @@ function toPublished(row: {
   };
 }
 
+const differs = (latest: PublishedProgram | null, draft: ProgramSnapshot) =>
+  !latest || JSON.stringify(latest.program) !== JSON.stringify(draft);
+
 /** Whether publishing now would change what visitors see (false when the draft is the latest version). */
 export async function hasUnpublishedChanges(
   db: Kysely<Database>,
@@ -121,8 +130,32 @@ export async function hasUnpublishedChanges(
 ): Promise<boolean> {
   const settings = programSettingsOf(edition);
   const latest = await readPublishedProgram(db, settings.editionYear);
-  const draft = renderSnapshot(await loadDraftSessions(db, settings), settings);
-  return !latest || JSON.stringify(latest.program) !== JSON.stringify(draft);
+  return differs(latest, renderSnapshot(await loadDraftSessions(db, settings), settings));
+}
+
+export type ProgramEditorView = ProgramDraft & {
+  /** The latest published version (pass its number back to publishProgram as `basedOnVersion`). */
+  latest: PublishedVersion | null;
+  hasUnpublishedChanges: boolean;
+};
+
+/** The program editor's page in one read: the draft, its warnings, and where publishing stands. */
+export async function readProgramEditor(
+  db: Kysely<Database>,
+  edition: ProgramEdition,
+): Promise<ProgramEditorView> {
+  const draft = await readProgramDraft(db, edition);
+  const latest = await readPublishedProgram(db, edition.year);
+  return {
+    ...draft,
+    latest: latest && {
+      editionYear: latest.editionYear,
+      version: latest.version,
+      publishedAt: latest.publishedAt,
+      publishedBy: latest.publishedBy,
+    },
+    hasUnpublishedChanges: differs(latest, renderSnapshot(draft.sessions, draft.settings)),
+  };
 }
 
 /** Where and when one presentation is, as its presenters read it. */

@@ -25,6 +25,7 @@ import {
   hasUnpublishedChanges,
   listProgramVersions,
   publishProgram,
+  readProgramEditor,
   readPublishedProgram,
   renderSnapshot,
 } from "./program-publish.server";
@@ -543,6 +544,10 @@ for (const target of testDatabaseTargets()) {
         ],
       });
 
+      expect(await readProgramEditor(database.db, edition)).toMatchObject({
+        latest: { version: 1, publishedBy: "admin@example.edu" },
+        hasUnpublishedChanges: false,
+      });
       // Later changes to titles do not reach the published version; the draft shows them.
       await database.db
         .updateTable("submission")
@@ -621,6 +626,39 @@ for (const target of testDatabaseTargets()) {
         "2025: version 2, 2 sessions; 4 presentations changed since version 1",
         "2025: version 3, 2 sessions; 0 presentations changed since version 2",
       ]);
+    });
+
+    it("a past edition's published program stays as it was while the next edition is edited", async () => {
+      const database = await databases.openMigrated();
+      await seed(database);
+      const past = { ...edition, year: 2024, date: "2024-05-18" };
+      const pastSession = await createProgramSession(database.db, {
+        editionYear: 2024,
+        session: session({ title: "Talks of 2024" }),
+        actor: admin,
+      });
+      expect(pastSession).toMatchObject({ ok: true });
+      // 2025's abstracts are not 2024's to place.
+      expect(
+        await placePresentation(database.db, {
+          editionYear: 2024,
+          sessionId: pastSession.ok ? (pastSession.id ?? "") : "",
+          submissionId: "s1",
+          actor: admin,
+        }),
+      ).toMatchObject({ ok: false, status: 404 });
+      await publishProgram(database.db, { edition: past, actor: admin });
+      const archived = await readPublishedProgram(database.db, 2024);
+
+      const talks = await addSession(database);
+      await place(database, talks, "s1");
+      await publishProgram(database.db, { edition, actor: admin });
+      expect(await readPublishedProgram(database.db, 2024)).toEqual(archived);
+      expect(archived?.program.sessions.map((each) => each.title)).toEqual(["Talks of 2024"]);
+      expect(
+        (await readPublishedProgram(database.db, year))?.program.sessions.map((each) => each.title),
+      ).toEqual(["Morning talks"]);
+      expect((await readProgramDraft(database.db, past)).sessions).toHaveLength(1);
     });
 
     it("two publishes at once get distinct versions", async () => {
