@@ -57,9 +57,9 @@ const notFound = (what: string): ProgramOutcome => ({
 export async function lockProgram(trx: Transaction<Database>, editionYear: number, now: Date) {
   await trx
     .insertInto("program_edition")
-    .values({ edition_year: editionYear, last_version: 0, draft_changed_at: now.toISOString() })
+    .values({ edition_year: editionYear, last_version: 0, changed_at: now.toISOString() })
     .onConflict((conflict) =>
-      conflict.column("edition_year").doUpdateSet({ draft_changed_at: now.toISOString() }),
+      conflict.column("edition_year").doUpdateSet({ changed_at: now.toISOString() }),
     )
     .execute();
 }

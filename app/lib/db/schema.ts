@@ -294,8 +294,8 @@ export interface ReviewSettingsTable {
 export interface ProgramEditionTable {
   edition_year: number;
   last_version: number;
-  /** When the draft was last edited (UTC ISO); null before any edit. */
-  draft_changed_at: string | null;
+  /** When the edition's program last changed, by an edit or a publish (UTC ISO). */
+  changed_at: string | null;
 }
 
 export type ProgramSessionKind = "talks" | "posters" | "keynote" | "break" | "lunch" | "other";

@@ -17,7 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable("program_edition")
     .addColumn("edition_year", "integer", (column) => column.primaryKey())
     .addColumn("last_version", "integer", (column) => column.notNull())
-    .addColumn("draft_changed_at", "varchar(32)")
+    .addColumn("changed_at", "varchar(32)")
     .execute();
 
   await db.schema
