@@ -343,13 +343,14 @@ export async function placePresentation(
       return {
         ok: false,
         status: 409,
-        message: `Abstract ${number} is a ${submission.accepted_as}: place it in a ${submission.accepted_as === "talk" ? "talk" : "poster"} session, not in “${session.title}”.`,
+        message: `Abstract ${number} is a ${submission.accepted_as}: place it in a ${submission.accepted_as} session, not in “${session.title}”.`,
       };
     const last = await trx
       .selectFrom("program_slot")
       .select((eb) => eb.fn.max("position").as("position"))
       .where("session_id", "=", session.id)
       .executeTakeFirst();
+    const position = last?.position == null ? 0 : Number(last.position) + 1;
     const id = crypto.randomUUID();
     await trx
       .insertInto("program_slot")
@@ -357,8 +358,7 @@ export async function placePresentation(
         id,
         session_id: session.id,
         submission_id: submission.id,
-        position:
-          last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1,
+        position,
         minutes: null,
       })
       .execute();
