@@ -95,6 +95,8 @@ const pageSchema = z
     message: "section ids are unique on a page",
   });
 
+/** A 24-hour time of day: "08:00", "20:00" (24:00 is the end of the day). */
+const clock = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, "a time like 08:00");
 /** A wall-clock time at the conference, as a datetime-local field gives it: "2025-04-15T23:59". */
 const wallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 
@@ -109,6 +111,10 @@ export const editionSchema = z
     summary: text,
     navigation: z.enum(["side-menu", "sub-navbar"]),
     pages: z.array(pageSchema).min(1),
+    programHours: z
+      .object({ opens: clock, closes: clock })
+      .refine((hours) => hours.opens < hours.closes, { message: "opens before it closes" })
+      .optional(),
     abstracts: z
       .object({
         guidelines: z.array(text).min(1),

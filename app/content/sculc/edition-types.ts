@@ -20,6 +20,11 @@ export type EditionContent = {
   navigation: "side-menu" | "sub-navbar";
   /** The main page first (slug ""), then sub-pages such as "program" (served at /sculc-YYYY-program). */
   pages: EditionPage[];
+  /**
+   * When the program may run on the conference day ("HH:MM", 24-hour, local time): a session outside
+   * these hours is a warning in the program editor. Default 08:00-20:00.
+   */
+  programHours?: { opens: string; closes: string };
   /** The call for abstracts, for the edition that takes submissions (the current one). */
   abstracts?: AbstractCall;
 };

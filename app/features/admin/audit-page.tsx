@@ -38,6 +38,14 @@ const actionLabels: Record<AdminAction, string> = {
   "reopen-attendance": "Reopened an answer",
   "update-presenter-settings": "Changed presenter dates",
   "download-final-material": "Opened final materials",
+  "create-program-session": "Added a program session",
+  "update-program-session": "Changed a program session",
+  "delete-program-session": "Deleted a program session",
+  "place-presentation": "Placed a presentation",
+  "unplace-presentation": "Removed a presentation from the program",
+  "move-presentation": "Moved a presentation",
+  "set-slot-minutes": "Changed a talk's minutes",
+  "publish-program": "Published the program",
 };
 
 export function AuditPage(props: {

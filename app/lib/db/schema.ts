@@ -22,6 +22,10 @@ export interface Database {
   submission_author: SubmissionAuthorTable;
   presenter_settings: PresenterSettingsTable;
   final_material: FinalMaterialTable;
+  program_edition: ProgramEditionTable;
+  program_session: ProgramSessionTable;
+  program_slot: ProgramSlotTable;
+  program_version: ProgramVersionTable;
 }
 
 /** A boolean column: PostgreSQL returns true/false, SQLite 1/0. */
@@ -101,7 +105,17 @@ export type AdminAction =
   | "remind-presenters"
   | "reopen-attendance"
   | "update-presenter-settings"
-  | "download-final-material";
+  | "download-final-material"
+  /** Issue 14: the program. Details name the session (and the abstract by number). */
+  | "create-program-session"
+  | "update-program-session"
+  | "delete-program-session"
+  | "place-presentation"
+  | "unplace-presentation"
+  | "move-presentation"
+  | "set-slot-minutes"
+  /** Details: the version published. */
+  | "publish-program";
 
 export interface AdminAuditTable {
   id: string;
@@ -274,4 +288,54 @@ export interface ReviewSettingsTable {
   confidence_scale: string;
   updated_at: string;
   updated_by: string | null;
+}
+
+/** Each edition's last published program version; every program change updates the row first (a lock). */
+export interface ProgramEditionTable {
+  edition_year: number;
+  last_version: number;
+  /** When the edition's program last changed, by an edit or a publish (UTC ISO). */
+  changed_at: string | null;
+}
+
+export type ProgramSessionKind = "talks" | "posters" | "keynote" | "break" | "lunch" | "other";
+
+/** A session of the draft program on the edition's conference day. */
+export interface ProgramSessionTable {
+  id: string;
+  edition_year: number;
+  title: string;
+  kind: ProgramSessionKind;
+  /** The room or place; "" when none is named (a break, for example). */
+  room: string;
+  /** Minutes after local midnight on the conference day (America/Los_Angeles). */
+  starts_at: number;
+  ends_at: number;
+  chair: string | null;
+  /** Free text shown with the session: a keynote's speaker and talk, for example. */
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A presentation placed in a session, in order; the same abstract may be placed twice (a warning). */
+export interface ProgramSlotTable {
+  id: string;
+  session_id: string;
+  submission_id: string;
+  position: number;
+  /** A talk's minutes including questions; null for the edition's default. Posters have none. */
+  minutes: number | null;
+}
+
+/** A published program: the whole rendered program as visitors see it, frozen as JSON. */
+export interface ProgramVersionTable {
+  edition_year: number;
+  version: number;
+  published_at: string;
+  /** The publishing admin's label (email). */
+  published_by: string;
+  published_by_user_id: string | null;
+  /** JSON: a ProgramSnapshot (app/features/program/program-snapshot.ts). */
+  snapshot: string;
 }

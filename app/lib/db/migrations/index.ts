@@ -5,6 +5,7 @@ import * as submissions from "./0003-submissions";
 import * as accountSecurity from "./0004-account-security";
 import * as review from "./0005-review";
 import * as presenters from "./0006-presenters";
+import * as program from "./0007-program";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0004-account-security": accountSecurity,
   "0005-review": review,
   "0006-presenters": presenters,
+  "0007-program": program,
 };

@@ -1,0 +1,356 @@
+import type { Kysely } from "kysely";
+import type { MailRecipient } from "~/features/presenters/presenter-mail.server";
+import { listAuthors } from "~/features/submissions/submission-details.server";
+import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
+import { conferenceTimeZone } from "~/lib/dates";
+import type { Database } from "~/lib/db/schema";
+import { markPublicPagesChanged } from "~/lib/public-pages.server";
+import {
+  type DraftSession,
+  loadDraftSessions,
+  lockProgram,
+  type ProgramDraft,
+  readProgramDraft,
+} from "./program.server";
+import {
+  type ProgramSnapshot,
+  parseSnapshot,
+  type SnapshotPresentation,
+  type SnapshotSession,
+} from "./program-snapshot";
+import { formatClock, type ProgramEdition, programSettingsOf } from "./program-times";
+
+/** The program as visitors would see it if the draft were published now. */
+export function renderSnapshot(
+  sessions: readonly DraftSession[],
+  settings: { editionYear: number; date: string },
+): ProgramSnapshot {
+  return {
+    format: 1,
+    editionYear: settings.editionYear,
+    date: settings.date,
+    timeZone: conferenceTimeZone,
+    sessions: sessions.map(
+      (session): SnapshotSession => ({
+        id: session.id,
+        kind: session.kind,
+        title: session.title,
+        room: session.room,
+        chair: session.chair,
+        description: session.description,
+        startsAt: formatClock(session.startsAt),
+        endsAt: formatClock(session.endsAt),
+        presentations: session.slots.map(
+          (slot): SnapshotPresentation => ({
+            slotId: slot.slotId,
+            submissionId: slot.submissionId,
+            format: session.kind === "posters" ? "poster" : "talk",
+            // Titles are required since issue 13; older abstracts without one were never programmed here.
+            title: slot.title.trim() || "Untitled presentation",
+            startsAt: slot.startsAt === null ? null : formatClock(slot.startsAt),
+            endsAt: slot.endsAt === null ? null : formatClock(slot.endsAt),
+            authors: slot.authors.map((author) => ({
+              name: author.name,
+              affiliation: author.affiliation,
+              presenting: author.isPresenter,
+            })),
+          }),
+        ),
+      }),
+    ),
+  };
+}
+
+export type PublishedVersion = {
+  editionYear: number;
+  version: number;
+  publishedAt: string;
+  publishedBy: string;
+};
+
+export type PublishedProgram = PublishedVersion & { program: ProgramSnapshot };
+
+/** The edition's latest published program; null until one is published. */
+export async function readPublishedProgram(
+  db: Kysely<Database>,
+  editionYear: number,
+): Promise<PublishedProgram | null> {
+  const row = await db
+    .selectFrom("program_version")
+    .selectAll()
+    .where("edition_year", "=", editionYear)
+    .orderBy("version", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toPublished(row) : null;
+}
+
+/** Every published version of the edition, newest first, without their programs. */
+export async function listProgramVersions(
+  db: Kysely<Database>,
+  editionYear: number,
+): Promise<PublishedVersion[]> {
+  const rows = await db
+    .selectFrom("program_version")
+    .select(["edition_year", "version", "published_at", "published_by"])
+    .where("edition_year", "=", editionYear)
+    .orderBy("version", "desc")
+    .execute();
+  return rows.map((row) => ({
+    editionYear: Number(row.edition_year),
+    version: Number(row.version),
+    publishedAt: row.published_at,
+    publishedBy: row.published_by,
+  }));
+}
+
+function toPublished(row: {
+  edition_year: number;
+  version: number;
+  published_at: string;
+  published_by: string;
+  snapshot: string;
+}): PublishedProgram {
+  return {
+    editionYear: Number(row.edition_year),
+    version: Number(row.version),
+    publishedAt: row.published_at,
+    publishedBy: row.published_by,
+    program: parseSnapshot(row.snapshot),
+  };
+}
+
+const differs = (latest: PublishedProgram | null, draft: ProgramSnapshot) =>
+  !latest || JSON.stringify(latest.program) !== JSON.stringify(draft);
+
+/** Whether publishing now would change what visitors see (false when the draft is the latest version). */
+export async function hasUnpublishedChanges(
+  db: Kysely<Database>,
+  edition: ProgramEdition,
+): Promise<boolean> {
+  const settings = programSettingsOf(edition);
+  const latest = await readPublishedProgram(db, settings.editionYear);
+  return differs(latest, renderSnapshot(await loadDraftSessions(db, settings), settings));
+}
+
+export type ProgramEditorView = ProgramDraft & {
+  /** The latest published version (pass its number back to publishProgram as `basedOnVersion`). */
+  latest: PublishedVersion | null;
+  hasUnpublishedChanges: boolean;
+};
+
+/** The program editor's page in one read: the draft, its warnings, and where publishing stands. */
+export async function readProgramEditor(
+  db: Kysely<Database>,
+  edition: ProgramEdition,
+): Promise<ProgramEditorView> {
+  const draft = await readProgramDraft(db, edition);
+  const latest = await readPublishedProgram(db, edition.year);
+  return {
+    ...draft,
+    latest: latest && {
+      editionYear: latest.editionYear,
+      version: latest.version,
+      publishedAt: latest.publishedAt,
+      publishedBy: latest.publishedBy,
+    },
+    hasUnpublishedChanges: differs(latest, renderSnapshot(draft.sessions, draft.settings)),
+  };
+}
+
+/** Where and when one presentation is, as its presenters read it. */
+export type Placement = { session: string; room: string; startsAt: string; endsAt: string };
+
+export type AffectedPresentation = {
+  submissionId: string;
+  title: string;
+  change: "added" | "removed" | "moved";
+  before: Placement[];
+  after: Placement[];
+  /** The presenting authors who gave an address, and the submitting account: whom to tell. */
+  recipients: MailRecipient[];
+};
+
+function placementsBySubmission(program: ProgramSnapshot | null) {
+  const bySubmission = new Map<string, { title: string; placements: Placement[] }>();
+  for (const session of program?.sessions ?? [])
+    for (const presentation of session.presentations) {
+      const entry = bySubmission.get(presentation.submissionId) ?? {
+        title: presentation.title,
+        placements: [],
+      };
+      entry.placements.push({
+        session: session.title,
+        room: session.room,
+        startsAt: presentation.startsAt ?? session.startsAt,
+        endsAt: presentation.endsAt ?? session.endsAt,
+      });
+      bySubmission.set(presentation.submissionId, entry);
+    }
+  return bySubmission;
+}
+
+const placementKey = (placements: readonly Placement[]) =>
+  JSON.stringify(
+    placements
+      .map((each) => [each.startsAt, each.endsAt, each.session, each.room.trim().toLowerCase()])
+      .sort(),
+  );
+
+/**
+ * Which presentations changed for their presenters between two published programs: added, removed, or
+ * moved (another time, session or room; a new title or co-author alone is not worth a mail).
+ */
+export function diffPlacements(
+  before: ProgramSnapshot | null,
+  after: ProgramSnapshot,
+): Omit<AffectedPresentation, "recipients">[] {
+  const old = placementsBySubmission(before);
+  const now = placementsBySubmission(after);
+  const changes: Omit<AffectedPresentation, "recipients">[] = [];
+  for (const [submissionId, entry] of now) {
+    const previous = old.get(submissionId);
+    if (!previous)
+      changes.push({
+        submissionId,
+        title: entry.title,
+        change: "added",
+        before: [],
+        after: entry.placements,
+      });
+    else if (placementKey(previous.placements) !== placementKey(entry.placements))
+      changes.push({
+        submissionId,
+        title: entry.title,
+        change: "moved",
+        before: previous.placements,
+        after: entry.placements,
+      });
+  }
+  for (const [submissionId, entry] of old)
+    if (!now.has(submissionId))
+      changes.push({
+        submissionId,
+        title: entry.title,
+        change: "removed",
+        before: entry.placements,
+        after: [],
+      });
+  return changes;
+}
+
+/** Presenting authors with an address, then the submitting account; each address once. */
+async function listPresenterRecipients(
+  db: Kysely<Database>,
+  submissionIds: readonly string[],
+): Promise<Map<string, MailRecipient[]>> {
+  const result = new Map<string, MailRecipient[]>();
+  if (!submissionIds.length) return result;
+  const submitters = await db
+    .selectFrom("submission as s")
+    .innerJoin("user as u", "u.id", "s.user_id")
+    .select(["s.id", "u.email", "u.firstName"])
+    .where("s.id", "in", [...submissionIds])
+    .execute();
+  const authors = await listAuthors(db, submissionIds);
+  const add = (submissionId: string, email: string | null, name: string) => {
+    const address = email?.trim();
+    if (!address) return;
+    const list = result.get(submissionId) ?? [];
+    if (list.some((each) => each.email.toLowerCase() === address.toLowerCase())) return;
+    list.push({ email: address, name: name.trim() });
+    result.set(submissionId, list);
+  };
+  for (const [submissionId, list] of authors)
+    for (const author of list) if (author.isPresenter) add(submissionId, author.email, author.name);
+  for (const row of submitters) add(row.id, row.email, row.firstName);
+  return result;
+}
+
+export type PublishOutcome =
+  | {
+      ok: true;
+      version: number;
+      message: string;
+      /** Presentations whose presenters should hear about the change (empty on a first publish). */
+      affected: AffectedPresentation[];
+    }
+  | { ok: false; status: 409; message: string };
+
+/**
+ * Publishes the draft as the edition's next version, in one transaction: the version number (drawn
+ * under the edition's program lock, so two publishes at once on PostgreSQL get distinct numbers), the
+ * frozen program, the audit entry and the public pages' revision (every cached program page is stale
+ * at once). `basedOnVersion`, when given, is the version the admin reviewed (null: none yet); if another
+ * was published since, nothing is published, so a double click or a colleague's publish is not
+ * overwritten unseen.
+ *
+ * Returns the presentations whose presenters are affected compared with the previous version, so the
+ * caller can offer to mail them; on a first publish there is nobody to tell of a change.
+ */
+export async function publishProgram(
+  db: Kysely<Database>,
+  input: {
+    edition: ProgramEdition;
+    actor: AuditActor;
+    basedOnVersion?: number | null;
+    now?: Date;
+  },
+): Promise<PublishOutcome> {
+  const now = input.now ?? new Date();
+  const settings = programSettingsOf(input.edition);
+  const published = await db.transaction().execute(async (trx) => {
+    await lockProgram(trx, settings.editionYear, now);
+    const previous = await readPublishedProgram(trx, settings.editionYear);
+    if (input.basedOnVersion !== undefined && (previous?.version ?? null) !== input.basedOnVersion)
+      return { ok: false as const, previous };
+    const counter = await trx
+      .updateTable("program_edition")
+      .set((eb) => ({ last_version: eb(eb.ref("last_version"), "+", 1) }))
+      .where("edition_year", "=", settings.editionYear)
+      .returning("last_version")
+      .executeTakeFirstOrThrow();
+    const version = Number(counter.last_version);
+    const program = renderSnapshot(await loadDraftSessions(trx, settings), settings);
+    await trx
+      .insertInto("program_version")
+      .values({
+        edition_year: settings.editionYear,
+        version,
+        published_at: now.toISOString(),
+        published_by: input.actor.label,
+        published_by_user_id: input.actor.userId,
+        snapshot: JSON.stringify(program),
+      })
+      .execute();
+    const changes = previous ? diffPlacements(previous.program, program) : [];
+    await recordAdminAction(trx, {
+      action: "publish-program",
+      actor: input.actor,
+      details: `${settings.editionYear}: version ${version}, ${program.sessions.length} sessions${previous ? `; ${changes.length} ${changes.length === 1 ? "presentation" : "presentations"} changed since version ${previous.version}` : ""}`,
+    });
+    await markPublicPagesChanged(trx);
+    return { ok: true as const, version, changes };
+  });
+  if (!published.ok)
+    return {
+      ok: false,
+      status: 409,
+      message: published.previous
+        ? `Version ${published.previous.version} was published by ${published.previous.publishedBy} meanwhile. Review the program, then publish again.`
+        : `Version ${String(input.basedOnVersion)} of the program does not exist. Review the program, then publish again.`,
+    };
+  const recipients = await listPresenterRecipients(
+    db,
+    published.changes.map((change) => change.submissionId),
+  );
+  return {
+    ok: true,
+    version: published.version,
+    message: `Version ${published.version} of the program was published.`,
+    affected: published.changes.map((change) => ({
+      ...change,
+      recipients: recipients.get(change.submissionId) ?? [],
+    })),
+  };
+}
