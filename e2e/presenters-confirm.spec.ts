@@ -242,6 +242,10 @@ test("accept as talk, poster and alternate; mails to every author once; confirm,
   const alternateItem = alternates.getByRole("listitem").filter({ hasText: alternate.fileName });
   await expect(alternateItem).toBeVisible();
   await expectNoAxeViolations(admin.page);
+  // Nothing widens the page past the screen (a phone would zoom out, and taps would land elsewhere).
+  expect(
+    await admin.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
   await admin.page.screenshot({
     path: testInfo.outputPath("presenters-admin.png"),
     fullPage: true,
