@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { editionName } from "~/content/conference";
 import { site } from "~/content/site";
+import type { AuthorView } from "~/features/submissions/submission-details";
 import { listAuthors } from "~/features/submissions/submission-details.server";
 import type { Database, PresentationFormat, SubmissionDecision } from "~/lib/db/schema";
 import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
@@ -11,13 +12,14 @@ export const acceptedSubject = "Action required: confirm your SCULC presentation
 export type MailRecipient = { email: string; name: string };
 
 /**
- * Who hears about each abstract's decision: the submitting account and every co-author who gave an
- * address, each address once per abstract (compared without case; the first spelling wins, so the
- * submitter's own account address is kept over a co-author's copy of it).
+ * The addresses to mail about each abstract: the submitting account and the co-authors `includes`
+ * picks, in the order `submitterFirst` says, each address once (compared without case; the first
+ * spelling wins). Authors without an address are skipped.
  */
-export async function listDecisionRecipients(
+export async function listAbstractRecipients(
   db: Kysely<Database>,
   submissionIds: readonly string[],
+  options: { includes: (author: AuthorView) => boolean; submitterFirst: boolean },
 ): Promise<Map<string, MailRecipient[]>> {
   const bySubmission = new Map<string, MailRecipient[]>();
   if (!submissionIds.length) return bySubmission;
@@ -36,12 +38,30 @@ export async function listDecisionRecipients(
     list.push({ email: address, name: name.trim() });
     bySubmission.set(submissionId, list);
   };
-  for (const row of submitters) add(row.id, row.email, row.firstName);
-  for (const [submissionId, list] of authors) {
+  const addSubmitters = () => {
+    for (const row of submitters) add(row.id, row.email, row.firstName);
+  };
+  if (options.submitterFirst) addSubmitters();
+  for (const [submissionId, list] of authors)
     for (const author of list)
-      if (author.position > 0) add(submissionId, author.email, author.name);
-  }
+      if (options.includes(author)) add(submissionId, author.email, author.name);
+  if (!options.submitterFirst) addSubmitters();
   return bySubmission;
+}
+
+/**
+ * Who hears about each abstract's decision: the submitting account and every co-author who gave an
+ * address, each address once per abstract (the submitter's own account address is kept over a
+ * co-author's copy of it).
+ */
+export function listDecisionRecipients(
+  db: Kysely<Database>,
+  submissionIds: readonly string[],
+): Promise<Map<string, MailRecipient[]>> {
+  return listAbstractRecipients(db, submissionIds, {
+    includes: (author) => author.position > 0,
+    submitterFirst: true,
+  });
 }
 
 export type DecidedAbstract = {

@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
-import type { MailRecipient } from "~/features/presenters/presenter-mail.server";
-import { listAuthors } from "~/features/submissions/submission-details.server";
+import {
+  listAbstractRecipients,
+  type MailRecipient,
+} from "~/features/presenters/presenter-mail.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import { conferenceTimeZone } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
@@ -240,31 +242,14 @@ export function diffPlacements(
 }
 
 /** Presenting authors with an address, then the submitting account; each address once. */
-async function listPresenterRecipients(
+function listPresenterRecipients(
   db: Kysely<Database>,
   submissionIds: readonly string[],
 ): Promise<Map<string, MailRecipient[]>> {
-  const result = new Map<string, MailRecipient[]>();
-  if (!submissionIds.length) return result;
-  const submitters = await db
-    .selectFrom("submission as s")
-    .innerJoin("user as u", "u.id", "s.user_id")
-    .select(["s.id", "u.email", "u.firstName"])
-    .where("s.id", "in", [...submissionIds])
-    .execute();
-  const authors = await listAuthors(db, submissionIds);
-  const add = (submissionId: string, email: string | null, name: string) => {
-    const address = email?.trim();
-    if (!address) return;
-    const list = result.get(submissionId) ?? [];
-    if (list.some((each) => each.email.toLowerCase() === address.toLowerCase())) return;
-    list.push({ email: address, name: name.trim() });
-    result.set(submissionId, list);
-  };
-  for (const [submissionId, list] of authors)
-    for (const author of list) if (author.isPresenter) add(submissionId, author.email, author.name);
-  for (const row of submitters) add(row.id, row.email, row.firstName);
-  return result;
+  return listAbstractRecipients(db, submissionIds, {
+    includes: (author) => author.isPresenter,
+    submitterFirst: false,
+  });
 }
 
 export type PublishOutcome =

@@ -64,6 +64,22 @@ export async function lockProgram(trx: Transaction<Database>, editionYear: numbe
     .execute();
 }
 
+/**
+ * One change to an edition's program: a transaction that takes the edition's lock first, so changes
+ * and publishes of one edition run one after the other (decision 0015).
+ */
+function changeProgram(
+  db: Kysely<Database>,
+  input: { editionYear: number; now?: Date },
+  change: (trx: Transaction<Database>, now: Date) => Promise<ProgramOutcome>,
+): Promise<ProgramOutcome> {
+  const now = input.now ?? new Date();
+  return db.transaction().execute(async (trx) => {
+    await lockProgram(trx, input.editionYear, now);
+    return change(trx, now);
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Sessions
 
@@ -147,10 +163,8 @@ export async function createProgramSession(
 ): Promise<ProgramOutcome> {
   const checked = checkSession(input.session);
   if (!checked.ok) return checked;
-  const now = input.now ?? new Date();
   const id = crypto.randomUUID();
-  await db.transaction().execute(async (trx) => {
-    await lockProgram(trx, input.editionYear, now);
+  return changeProgram(db, input, async (trx, now) => {
     await trx
       .insertInto("program_session")
       .values({
@@ -172,8 +186,8 @@ export async function createProgramSession(
       actor: input.actor,
       details: `${input.editionYear}: ${describeSession(checked.session)}`,
     });
+    return { ok: true, id, message: `The session “${checked.session.title}” was added.` };
   });
-  return { ok: true, id, message: `The session “${checked.session.title}” was added.` };
 }
 
 /**
@@ -192,9 +206,7 @@ export async function updateProgramSession(
 ): Promise<ProgramOutcome> {
   const checked = checkSession(input.session);
   if (!checked.ok) return checked;
-  const now = input.now ?? new Date();
-  return db.transaction().execute(async (trx): Promise<ProgramOutcome> => {
-    await lockProgram(trx, input.editionYear, now);
+  return changeProgram(db, input, async (trx, now) => {
     const existing = await findSession(trx, input.editionYear, input.sessionId);
     if (!existing) return notFound("session");
     if (existing.kind !== checked.session.kind) {
@@ -239,9 +251,7 @@ export async function deleteProgramSession(
   db: Kysely<Database>,
   input: { editionYear: number; sessionId: string; actor: AuditActor; now?: Date },
 ): Promise<ProgramOutcome> {
-  const now = input.now ?? new Date();
-  return db.transaction().execute(async (trx): Promise<ProgramOutcome> => {
-    await lockProgram(trx, input.editionYear, now);
+  return changeProgram(db, input, async (trx) => {
     const existing = await findSession(trx, input.editionYear, input.sessionId);
     if (!existing) return notFound("session");
     const placed = await countSlots(trx, existing.id);
@@ -295,9 +305,7 @@ export async function placePresentation(
     now?: Date;
   },
 ): Promise<ProgramOutcome> {
-  const now = input.now ?? new Date();
-  return db.transaction().execute(async (trx): Promise<ProgramOutcome> => {
-    await lockProgram(trx, input.editionYear, now);
+  return changeProgram(db, input, async (trx) => {
     const session = await findSession(trx, input.editionYear, input.sessionId);
     if (!session) return notFound("session");
     const submission = await trx
@@ -399,9 +407,7 @@ export async function unplacePresentation(
   db: Kysely<Database>,
   input: { editionYear: number; slotId: string; actor: AuditActor; now?: Date },
 ): Promise<ProgramOutcome> {
-  const now = input.now ?? new Date();
-  return db.transaction().execute(async (trx): Promise<ProgramOutcome> => {
-    await lockProgram(trx, input.editionYear, now);
+  return changeProgram(db, input, async (trx) => {
     const slot = await findSlot(trx, input.editionYear, input.slotId);
     if (!slot) return notFound("placement");
     await trx.deleteFrom("program_slot").where("id", "=", slot.id).execute();
@@ -428,9 +434,7 @@ export async function movePresentation(
     now?: Date;
   },
 ): Promise<ProgramOutcome> {
-  const now = input.now ?? new Date();
-  return db.transaction().execute(async (trx): Promise<ProgramOutcome> => {
-    await lockProgram(trx, input.editionYear, now);
+  return changeProgram(db, input, async (trx) => {
     const slot = await findSlot(trx, input.editionYear, input.slotId);
     if (!slot) return notFound("placement");
     const position = Number(slot.position);
@@ -495,9 +499,7 @@ export async function setSlotMinutes(
         "Please enter the talk's minutes as a whole number from 1 to 240, or leave it empty.",
       fieldErrors: { minutes: "A whole number from 1 to 240, or empty for the default." },
     };
-  const now = input.now ?? new Date();
-  return db.transaction().execute(async (trx): Promise<ProgramOutcome> => {
-    await lockProgram(trx, input.editionYear, now);
+  return changeProgram(db, input, async (trx) => {
     const slot = await findSlot(trx, input.editionYear, input.slotId);
     if (!slot) return notFound("placement");
     const number = Number(slot.number);
