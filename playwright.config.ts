@@ -76,10 +76,6 @@ export default defineConfig({
     // A click on a covered button retries until it fails; it should fail as itself, not as the test's
     // timeout minutes later.
     actionTimeout: 20_000,
-    // The site scrolls smoothly unless visitors ask for less motion. Smooth scrolling on a long admin
-    // page under load moved buttons while Playwright clicked them; the carousel test that needs motion
-    // asks for it itself.
-    reducedMotion: "reduce",
     baseURL: `http://localhost:${sqlitePort}`,
     trace: "retain-on-failure",
     launchOptions,

@@ -108,7 +108,6 @@ test.describe("home page", () => {
   }) => {
     // The page's clock is Playwright's, paused, and moved on by the test: the carousel's timers then
     // fire exactly when due however busy the machine is, so the timings can be checked closely.
-    await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.clock.install();
     await page.goto("/");
     const region = carousel(page);
