@@ -39,6 +39,7 @@ const adminPages = [
   "/user-data",
   "/user-data/submissions",
   "/user-data/presenters",
+  "/user-data/program",
   "/user-data/audit",
 ];
 const csvExports = ["/user-data/export/users.csv", "/user-data/export/submissions.csv"];
@@ -60,6 +61,34 @@ function adminPosts(
     { url: "/user-data/submissions", form: { intent: "release" } },
     { url: "/user-data/submissions", form: { intent: "close-call" } },
     { url: "/user-data?index", form: { intent: "grant", email } },
+    ...programPosts(submissionId),
+  ];
+}
+
+/** Every action of the program editor (issue 14). */
+function programPosts(submissionId: string): { url: string; form: Record<string, string> }[] {
+  const session = {
+    title: "Intruders",
+    kind: "talks",
+    room: "",
+    startsAt: "09:00",
+    endsAt: "10:00",
+    chair: "",
+    description: "",
+  };
+  const url = "/user-data/program";
+  return [
+    { url, form: { intent: "create-session", ...session } },
+    { url, form: { intent: "update-session", sessionId: "x", ...session } },
+    { url, form: { intent: "delete-session", sessionId: "x" } },
+    { url, form: { intent: "place", sessionId: "x", submissionId } },
+    { url, form: { intent: "unplace", slotId: "x" } },
+    { url, form: { intent: "move-up", slotId: "x" } },
+    { url, form: { intent: "move-down", slotId: "x" } },
+    { url, form: { intent: "set-minutes", slotId: "x", minutes: "30" } },
+    { url, form: { intent: "publish", basedOnVersion: "" } },
+    { url, form: { intent: "mail-presenters", version: "2" } },
+    { url, form: { intent: "skip-mail", version: "2" } },
   ];
 }
 

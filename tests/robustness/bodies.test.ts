@@ -26,6 +26,7 @@ const actionPaths = [
   "/user-data/audit",
   "/user-data/materials",
   "/user-data/presenters",
+  "/user-data/program",
   "/sculc/congratulations-page",
   "/sculc/final-materials/consent",
   "/user-data/review",

@@ -9,6 +9,7 @@ const sections = [
   { to: "/user-data/review", label: "Review", end: false },
   { to: "/user-data/presenters", label: "Presenters", end: false },
   { to: "/user-data/materials", label: "Final materials", end: false },
+  { to: "/user-data/program", label: "Program", end: false },
   { to: "/user-data/audit", label: "Audit log", end: false },
 ];
 

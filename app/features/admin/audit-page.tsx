@@ -46,6 +46,8 @@ const actionLabels: Record<AdminAction, string> = {
   "move-presentation": "Moved a presentation",
   "set-slot-minutes": "Changed a talk's minutes",
   "publish-program": "Published the program",
+  "mail-program-changes": "Emailed presenters their new program times",
+  "skip-program-changes-mail": "Chose not to email presenters about a program change",
 };
 
 export function AuditPage(props: {

@@ -340,6 +340,7 @@ for (const target of testDatabaseTargets()) {
       const withMaterial = await abstract(database, { title: "With" });
       await abstract(database, { title: "Without", attendance: null });
       await abstract(database, { title: "Rejected", decision: "rejected" });
+      await abstract(database, { title: "Staged", released: false });
       await upload(deps, withMaterial, await makeAbstractPdf(), { mayPublish: true });
       const rows = await listMaterialsForAdmin(deps.db, 2025);
       expect(

@@ -348,6 +348,8 @@ export async function listMaterialsForAdmin(
     ])
     .where("submission.edition_year", "=", editionYear)
     .where("submission.decision", "=", "accepted")
+    // A staged decision is not the presenter's to act on yet: only released ones have materials.
+    .where("submission.released_at", "is not", null)
     .orderBy("submission.number")
     .execute();
   return rows.map((row) => ({

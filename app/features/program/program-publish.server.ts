@@ -242,7 +242,7 @@ export function diffPlacements(
 }
 
 /** Presenting authors with an address, then the submitting account; each address once. */
-function listPresenterRecipients(
+export function listPresenterRecipients(
   db: Kysely<Database>,
   submissionIds: readonly string[],
 ): Promise<Map<string, MailRecipient[]>> {
@@ -332,7 +332,7 @@ export async function publishProgram(
   return {
     ok: true,
     version: published.version,
-    message: `Version ${published.version} of the program was published.`,
+    message: `Version ${published.version} of the program was published successfully.`,
     affected: published.changes.map((change) => ({
       ...change,
       recipients: recipients.get(change.submissionId) ?? [],

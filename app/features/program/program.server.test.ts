@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readAppSetting } from "~/lib/app-settings.server";
 import { conferenceLocalTimeToIso } from "~/lib/dates";
 import type { Attendance, PresentationFormat, SubmissionDecision } from "~/lib/db/schema";
+import type { MailMessage } from "~/lib/mail/mailer.server";
 import {
   type TestDatabase,
   testDatabaseTargets,
@@ -21,6 +22,7 @@ import {
   updateProgramSession,
 } from "./program.server";
 import { presentationCalendar, programCalendar, programExport } from "./program-calendar.server";
+import { readPendingNotice, settlePendingNotice } from "./program-notices.server";
 import {
   hasUnpublishedChanges,
   listProgramVersions,
@@ -31,6 +33,21 @@ import {
 } from "./program-publish.server";
 import { formatClock, type ProgramEdition } from "./program-times";
 import type { ProgramWarningCode } from "./program-warnings";
+
+const silentLogger = { error: () => {} };
+
+function recordingMailer() {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    mailer: {
+      describe: () => "memory",
+      send: async (message: MailMessage) => {
+        sent.push(message);
+      },
+    },
+  };
+}
 
 const year = 2025;
 const admin = { userId: null, label: "admin@example.edu" };
@@ -659,6 +676,113 @@ for (const target of testDatabaseTargets()) {
         (await readPublishedProgram(database.db, year))?.program.sessions.map((each) => each.title),
       ).toEqual(["Morning talks"]);
       expect((await readProgramDraft(database.db, past)).sessions).toHaveLength(1);
+    });
+
+    it("a republish offers to mail only the moved presenters, once, even on ten clicks at once", async () => {
+      const database = await databases.openMigrated({ maxConnections: 4 });
+      await seed(database);
+      const talks = await addSession(database);
+      const one = await place(database, talks, "s1");
+      await place(database, talks, "s3");
+      await publishProgram(database.db, { edition, actor: admin });
+      // A first version moves nobody.
+      expect(await readPendingNotice(database.db, year)).toBeNull();
+
+      // s1 moves down: both talks change time. s2 joins. A new session alone changes nobody's time.
+      await movePresentation(database.db, {
+        editionYear: year,
+        slotId: one,
+        direction: "down",
+        actor: admin,
+      });
+      await place(database, talks, "s2");
+      await addSession(database, {
+        title: "Lunch",
+        kind: "lunch",
+        startsAt: "12:00",
+        endsAt: "13:00",
+      });
+      const second = await publishProgram(database.db, {
+        edition,
+        actor: admin,
+        basedOnVersion: 1,
+      });
+      expect(second).toMatchObject({ ok: true, version: 2 });
+      const notice = await readPendingNotice(database.db, year);
+      expect(notice?.version).toBe(2);
+      expect(notice?.comparedWith).toBe(1);
+      expect(notice?.affected.map((each) => `${each.change} ${each.title}`).sort()).toEqual([
+        "added Vowel harmony",
+        "moved Clicks",
+        "moved Tone sandhi in ʔAkha",
+      ]);
+
+      const { sent, mailer } = recordingMailer();
+      const settle = (version: number) =>
+        settlePendingNotice(
+          { db: database.db, mailer, logger: silentLogger },
+          {
+            editionYear: year,
+            version,
+            send: true,
+            programUrl: calendarOptions.programUrl,
+            actor: admin,
+          },
+        );
+      expect(await settle(1)).toMatchObject({ ok: false, status: 409 });
+      const outcomes = await Promise.all(Array.from({ length: 10 }, () => settle(2)));
+      expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+      // Ana (s1, s2: one message), Bo (presents s1 under another spelling, and submitted s3).
+      expect(sent.map((message) => message.to.toLowerCase()).sort()).toEqual([
+        "ana@example.edu",
+        "bo@example.edu",
+      ]);
+      const ana = sent.find((message) => message.to === "ana@example.edu");
+      expect(ana?.subject).toBe("The SCULC 2025 program has changed for your presentation");
+      expect(ana?.text).toContain(
+        "“Vowel harmony” is now in the program: 9:40 AM-10:00 AM, Morning talks, Hall A.",
+      );
+      expect(ana?.text).toContain("“Tone sandhi in ʔAkha” has moved: it is now at 9:20 AM-9:40 AM");
+      expect(ana?.text).toContain(calendarOptions.programUrl);
+      expect(await readPendingNotice(database.db, year)).toBeNull();
+      const audit = await database.db
+        .selectFrom("admin_audit")
+        .select("details")
+        .where("action", "=", "mail-program-changes")
+        .execute();
+      expect(audit.map((row) => row.details)).toEqual([
+        "2025: version 2 (since version 1), 3 presentations, 2 addresses mailed",
+      ]);
+
+      // Version 3 moves Clicks back up: compared with version 2 (the one presenters were told of).
+      await movePresentation(database.db, {
+        editionYear: year,
+        slotId: one,
+        direction: "up",
+        actor: admin,
+      });
+      await publishProgram(database.db, { edition, actor: admin, basedOnVersion: 2 });
+      const third = await readPendingNotice(database.db, year);
+      expect(third?.comparedWith).toBe(2);
+      expect(third?.affected.map((each) => each.title).sort()).toEqual([
+        "Clicks",
+        "Tone sandhi in ʔAkha",
+      ]);
+      sent.length = 0;
+      expect(
+        await settlePendingNotice(
+          { db: database.db, mailer, logger: silentLogger },
+          {
+            editionYear: year,
+            version: 3,
+            send: false,
+            programUrl: calendarOptions.programUrl,
+            actor: admin,
+          },
+        ),
+      ).toMatchObject({ ok: true, mailed: 0 });
+      expect(sent).toEqual([]);
+      expect(await readPendingNotice(database.db, year)).toBeNull();
     });
 
     it("two publishes at once get distinct versions", async () => {

@@ -186,7 +186,11 @@ export async function createProgramSession(
       actor: input.actor,
       details: `${input.editionYear}: ${describeSession(checked.session)}`,
     });
-    return { ok: true, id, message: `The session “${checked.session.title}” was added.` };
+    return {
+      ok: true,
+      id,
+      message: `The session “${checked.session.title}” was added successfully.`,
+    };
   });
 }
 
@@ -241,7 +245,7 @@ export async function updateProgramSession(
     return {
       ok: true,
       id: existing.id,
-      message: `The session “${checked.session.title}” was saved.`,
+      message: `The session “${checked.session.title}” was saved successfully.`,
     };
   });
 }
@@ -264,8 +268,8 @@ export async function deleteProgramSession(
     return {
       ok: true,
       message: placed
-        ? `The session “${existing.title}” was deleted; its ${placed} ${placed === 1 ? "presentation is" : "presentations are"} unplaced again.`
-        : `The session “${existing.title}” was deleted.`,
+        ? `The session “${existing.title}” was deleted successfully; its ${placed} ${placed === 1 ? "presentation is" : "presentations are"} unplaced again.`
+        : `The session “${existing.title}” was deleted successfully.`,
     };
   });
 }
@@ -378,7 +382,7 @@ export async function placePresentation(
     return {
       ok: true,
       id,
-      message: `Abstract ${number} (${abstractLabel({ title: submission.title, fileName: submission.file_name })}) was placed in “${session.title}”.`,
+      message: `Abstract ${number} (${abstractLabel({ title: submission.title, fileName: submission.file_name })}) was placed in “${session.title}” successfully.`,
     };
   });
 }
@@ -418,7 +422,7 @@ export async function unplacePresentation(
     });
     return {
       ok: true,
-      message: `Abstract ${Number(slot.number)} was taken out of “${slot.sessionTitle}”.`,
+      message: `Abstract ${Number(slot.number)} was taken out of “${slot.sessionTitle}” successfully.`,
     };
   });
 }
@@ -476,7 +480,7 @@ export async function movePresentation(
     });
     return {
       ok: true,
-      message: `Abstract ${number} was moved ${input.direction} in “${slot.sessionTitle}”.`,
+      message: `Abstract ${number} was moved ${input.direction} in “${slot.sessionTitle}” successfully.`,
     };
   });
 }
@@ -519,8 +523,8 @@ export async function setSlotMinutes(
       ok: true,
       message:
         minutes === null
-          ? `Abstract ${number} takes the default length again.`
-          : `Abstract ${number} now takes ${minutes} minutes.`,
+          ? `Abstract ${number} takes the default length again: saved successfully.`
+          : `Abstract ${number} now takes ${minutes} minutes: saved successfully.`,
     };
   });
 }

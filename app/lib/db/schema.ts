@@ -115,7 +115,10 @@ export type AdminAction =
   | "move-presentation"
   | "set-slot-minutes"
   /** Details: the version published. */
-  | "publish-program";
+  | "publish-program"
+  /** Details: the version, and how many addresses were mailed (or that nobody was). */
+  | "mail-program-changes"
+  | "skip-program-changes-mail";
 
 export interface AdminAuditTable {
   id: string;
@@ -338,4 +341,9 @@ export interface ProgramVersionTable {
   published_by_user_id: string | null;
   /** JSON: a ProgramSnapshot (app/features/program/program-snapshot.ts). */
   snapshot: string;
+  /** When the presenters this version moved were mailed, or an admin chose not to (migration 0008). */
+  presenters_notified_at: string | null;
+  presenters_notified_by: string | null;
+  /** How many addresses were mailed; 0 when the admin chose not to. */
+  presenters_mailed: number | null;
 }

@@ -6,6 +6,7 @@ import * as accountSecurity from "./0004-account-security";
 import * as review from "./0005-review";
 import * as presenters from "./0006-presenters";
 import * as program from "./0007-program";
+import * as programNotices from "./0008-program-notices";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0005-review": review,
   "0006-presenters": presenters,
   "0007-program": program,
+  "0008-program-notices": programNotices,
 };
