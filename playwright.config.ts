@@ -102,7 +102,7 @@ export default defineConfig({
           {
             name: "postgres",
             testMatch:
-              /(postgres|accounts|submissions|admin|review|presenters-(submit|confirm|materials))\.spec\.ts/,
+              /(postgres|accounts|submissions|admin|review|program|presenters-(submit|confirm|materials))\.spec\.ts/,
             grepInvert: closesTheCall,
             use: { baseURL: `http://localhost:${postgresPort}`, launchOptions },
           },

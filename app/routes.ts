@@ -1,5 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-import { listEditionPages } from "./content/editions";
+import { editions, listEditionPages } from "./content/editions";
+import { isProgramBuiltInSite, programPaths } from "./features/program/program-paths";
 
 // Every page of the site, listed explicitly. Route modules stay thin: loader, action, meta and a
 // component that renders a feature. Conference edition pages come from the content list, so adding an
@@ -7,6 +8,22 @@ import { listEditionPages } from "./content/editions";
 const editionRoutes = listEditionPages().map(({ path }) =>
   route(path.slice(1), "routes/sculc-edition.tsx", { id: path.slice(1) }),
 );
+
+// Programs built in the site (app/features/program): a page, a calendar feed, a JSON export and one
+// calendar file per presentation, for each such edition.
+const programRoutes = editions.filter(isProgramBuiltInSite).flatMap((edition) => {
+  const paths = programPaths(edition);
+  const id = `program-${edition.year}`;
+  return [
+    route(paths.page.slice(1), "routes/sculc-program.tsx", { id }),
+    route(paths.calendar.slice(1), "routes/sculc-program-calendar.ts", { id: `${id}-ics` }),
+    route(paths.json.slice(1), "routes/sculc-program-export.ts", { id: `${id}-json` }),
+    // ":slotId.ics" is a parameter followed by a literal ".ics".
+    route(`${paths.page.slice(1)}/calendar/:slotId.ics`, "routes/sculc-program-calendar.ts", {
+      id: `${id}-presentation-ics`,
+    }),
+  ];
+});
 
 export default [
   index("routes/home.tsx", { id: "home" }),
@@ -31,6 +48,7 @@ export default [
     route("presenters", "routes/admin-presenters.tsx"),
     route("audit", "routes/admin-audit.tsx"),
     route("materials", "routes/admin-materials.tsx"),
+    route("program", "routes/admin-program.tsx"),
   ]),
   route("user-data/export/users.csv", "routes/admin-export.ts", { id: "export-users" }),
   route("user-data/export/submissions.csv", "routes/admin-export.ts", { id: "export-submissions" }),
@@ -48,6 +66,7 @@ export default [
   // Ranked above the page: ":number.pdf" is a parameter followed by a literal ".pdf".
   route("review/abstracts/:number.pdf", "routes/review-abstract-file.ts"),
   ...editionRoutes,
+  ...programRoutes,
   route("robots.txt", "routes/robots.txt.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("*", "routes/not-found.tsx"),

@@ -24,13 +24,14 @@ const modules = await Promise.all(
 const publicModules = modules.filter(({ module }) => isPublicPageHandle(module.handle));
 
 describe("public page routes", () => {
-  it("are the home, board, NACLO, events and edition pages", () => {
+  it("are the home, board, NACLO, events, edition and program pages", () => {
     expect(publicModules.map(({ file }) => file).sort()).toEqual([
       "routes/board.tsx",
       "routes/events.tsx",
       "routes/home.tsx",
       "routes/naclo.tsx",
       "routes/sculc-edition.tsx",
+      "routes/sculc-program.tsx",
     ]);
   });
 

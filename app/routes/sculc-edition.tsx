@@ -8,6 +8,13 @@ import {
   listPublishedMaterials,
   materialKindLabels,
 } from "~/features/presenters/final-materials.server";
+import { EditionProgramSection } from "~/features/program/program-page";
+import { readProgramView } from "~/features/program/program-page.server";
+import {
+  isProgramBuiltInSite,
+  programPaths,
+  programSectionId,
+} from "~/features/program/program-paths";
 import { EditionPage } from "~/features/sculc/edition-page";
 import {
   loadEditionPage,
@@ -37,7 +44,25 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   const withCall = found.edition.isCurrent ? await withCallForAbstracts(found, context) : found;
   const page = await withMaterials(withCall, context);
-  return { ...page, statusLink: await submissionStatusLink(page, context) };
+  return {
+    ...page,
+    statusLink: await submissionStatusLink(page, context),
+    publishedProgram: await publishedProgramOf(page),
+  };
+}
+
+/**
+ * Editions that build their program in the site show its latest published version in their Program
+ * section; until one is published, the section shows what the content gives (the PDF).
+ */
+async function publishedProgramOf(page: NonNullable<ReturnType<typeof loadEditionPage>>) {
+  const edition = editions.find((candidate) => candidate.year === page.edition.year);
+  if (!edition || !isProgramBuiltInSite(edition)) return null;
+  if (!page.sections.some((section) => section.id === programSectionId)) return null;
+  const view = await readProgramView(getSubmissionDependencies().db, edition.year);
+  if (!view) return null;
+  const paths = programPaths(edition);
+  return { sessions: view.sessions, paths: { page: paths.page, calendar: paths.calendar } };
 }
 
 async function withCallForAbstracts(
@@ -117,10 +142,15 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches }) =>
     : [];
 
 export default function SculcEdition({ loaderData }: Route.ComponentProps) {
-  const { statusLink, ...page } = loaderData;
+  const { statusLink, publishedProgram, ...page } = loaderData;
   return (
     <EditionPage
       data={page}
+      sectionBodies={
+        publishedProgram
+          ? { [programSectionId]: <EditionProgramSection {...publishedProgram} /> }
+          : undefined
+      }
       heroAction={
         statusLink ? (
           <Link to={statusLink} className="button edition-hero__action">

@@ -4,6 +4,7 @@ export const contentPagePaths = [
   "/naclo",
   "/events",
   "/sculc-2025",
+  "/sculc-2025-program",
   "/sculc-2024",
   "/sculc-2023",
   "/sculc-2023-program",

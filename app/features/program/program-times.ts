@@ -1,4 +1,5 @@
 import type { EditionContent } from "~/content/sculc/edition-types";
+import type { ProgramSessionKind } from "~/lib/db/schema";
 
 /**
  * Program times are minutes after local midnight on the conference day (America/Los_Angeles). The
@@ -56,3 +57,13 @@ export function formatClockForPeople(minutes: number): string {
 export function formatTimeRange(startsAt: number, endsAt: number): string {
   return `${formatClockForPeople(startsAt)}-${formatClockForPeople(endsAt)}`;
 }
+
+/** What the editor's type menu and the public program call each kind of session. */
+export const sessionKindLabels: Record<ProgramSessionKind, string> = {
+  talks: "Talks",
+  posters: "Posters",
+  keynote: "Keynote",
+  break: "Break",
+  lunch: "Lunch",
+  other: "Other",
+};

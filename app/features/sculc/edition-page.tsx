@@ -8,13 +8,17 @@ import "./edition-page.css";
 /**
  * Any page of any SCULC edition, drawn from its content file. `heroAction` is where a call to action
  * for the signed-in visitor goes (the submission status button of the current edition).
+ * `sectionBodies` replaces a section's content, keeping its heading, anchor and menu entry.
  */
 export function EditionPage({
   data,
   heroAction,
+  sectionBodies,
 }: {
   data: EditionPageData;
   heroAction?: ReactNode;
+  /** Bodies drawn by another feature in place of the content's, by section id (the published program). */
+  sectionBodies?: Partial<Record<string, ReactNode>>;
 }) {
   const { edition, page, sections } = data;
   const hasSideMenu = data.navigation === "side-menu" && sections.length > 1;
@@ -76,7 +80,9 @@ export function EditionPage({
               aria-labelledby={`${section.id}-heading`}
             >
               <h2 id={`${section.id}-heading`}>{section.heading}</h2>
-              <EditionSectionBody section={section} edition={edition} isPageLead={index === 0} />
+              {sectionBodies?.[section.id] ?? (
+                <EditionSectionBody section={section} edition={edition} isPageLead={index === 0} />
+              )}
             </section>
           ))}
         </div>

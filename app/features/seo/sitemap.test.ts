@@ -19,6 +19,7 @@ describe("sitemap and robots.txt", () => {
     const paths = listIndexablePaths();
     expect(paths).toContain("/board");
     expect(paths).toContain("/sculc-2023-photo");
+    expect(paths).toContain("/sculc-2025-program");
     expect(paths).not.toContain("/home");
     expect(paths).not.toContain("/sculc");
     expect(new Set(paths).size).toBe(paths.length);

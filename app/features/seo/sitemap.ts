@@ -1,11 +1,19 @@
-import { listEditionPages } from "~/content/editions";
+import { editions, listEditionPages } from "~/content/editions";
+import { isProgramBuiltInSite, programPaths } from "~/features/program/program-paths";
 
 /**
  * Public pages that search engines should index, by canonical path. Aliases (/home, /sculc) are left
  * out: they point at a page listed here. Conference pages follow the content; add other new pages here.
  */
 export function listIndexablePaths(): string[] {
-  return ["/", "/board", "/naclo", "/events", ...listEditionPages().map((entry) => entry.path)];
+  return [
+    "/",
+    "/board",
+    "/naclo",
+    "/events",
+    ...listEditionPages().map((entry) => entry.path),
+    ...editions.filter(isProgramBuiltInSite).map((edition) => programPaths(edition).page),
+  ];
 }
 
 function escapeXml(value: string): string {
