@@ -123,7 +123,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   if (intent === "save-dates") {
     const outcome = await savePresenterDates(db, {
-      editionYear: edition.year,
+      edition,
       confirmBy: String(form.get("confirmBy") ?? ""),
       materialsDue: String(form.get("materialsDue") ?? ""),
       actor,

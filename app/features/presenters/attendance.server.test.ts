@@ -578,7 +578,7 @@ for (const target of testDatabaseTargets()) {
       });
       expect(
         await savePresenterDates(database.db, {
-          editionYear: year,
+          edition,
           confirmBy: "tomorrow",
           materialsDue: "",
           actor: admin,
@@ -586,9 +586,10 @@ for (const target of testDatabaseTargets()) {
       ).toMatchObject({ ok: false, field: "confirmBy" });
       expect(
         await savePresenterDates(database.db, {
-          editionYear: year,
+          edition,
           confirmBy: "2026-12-01T12:00",
-          materialsDue: "",
+          // What the form sends for the field nobody touched: the content's date, shown in it.
+          materialsDue: "2025-05-10T23:59",
           actor: admin,
         }),
       ).toEqual({ ok: true });
@@ -598,8 +599,14 @@ for (const target of testDatabaseTargets()) {
         confirmByIsDefault: false,
         materialsDueIsDefault: true,
       });
+      const stored = await database.db
+        .selectFrom("presenter_settings")
+        .select(["confirm_by", "materials_due"])
+        .where("edition_year", "=", year)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ confirm_by: "2026-12-01T20:00:00.000Z", materials_due: null });
       await savePresenterDates(database.db, {
-        editionYear: year,
+        edition,
         confirmBy: "",
         materialsDue: "",
         actor: admin,

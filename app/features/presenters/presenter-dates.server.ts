@@ -68,25 +68,35 @@ export type SavePresenterDatesOutcome =
 /**
  * Moves the edition's presenter deadlines. Each field is a wall-clock time at the conference
  * ("2025-04-15T23:59", what a datetime-local input sends); empty goes back to the content's date.
+ * The form shows the content's date in a field nobody moved, so that date is stored as "none" too:
+ * saving one field must not pin the other, which would stop following a later content change.
  */
 export async function savePresenterDates(
   db: Kysely<Database>,
-  input: { editionYear: number; confirmBy: string; materialsDue: string; actor: AuditActor },
+  input: {
+    edition: Pick<EditionContent, "year" | "abstracts">;
+    confirmBy: string;
+    materialsDue: string;
+    actor: AuditActor;
+  },
 ): Promise<SavePresenterDatesOutcome> {
-  const parse = (value: string) => {
+  const acceptance = input.edition.abstracts?.acceptance;
+  const parse = (value: string, contentWallClock: string | undefined) => {
     const trimmed = value.trim().slice(0, 40);
     if (!trimmed) return { ok: true as const, iso: null };
     const iso = conferenceLocalTimeToIso(trimmed);
-    return iso ? { ok: true as const, iso } : { ok: false as const };
+    if (!iso) return { ok: false as const };
+    const isContentDate = contentWallClock !== undefined && iso === contentMoment(contentWallClock);
+    return { ok: true as const, iso: isContentDate ? null : iso };
   };
-  const confirmBy = parse(input.confirmBy);
+  const confirmBy = parse(input.confirmBy, acceptance?.confirmByAt);
   if (!confirmBy.ok)
     return {
       ok: false,
       field: "confirmBy",
       message: "Please enter the confirm-by date as a date and time.",
     };
-  const materialsDue = parse(input.materialsDue);
+  const materialsDue = parse(input.materialsDue, acceptance?.materialsDueAt);
   if (!materialsDue.ok)
     return {
       ok: false,
@@ -102,7 +112,7 @@ export async function savePresenterDates(
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("presenter_settings")
-      .values({ edition_year: input.editionYear, ...values })
+      .values({ edition_year: input.edition.year, ...values })
       .onConflict((conflict) => conflict.column("edition_year").doUpdateSet(values))
       .execute();
     const describe = (iso: string | null) =>
@@ -110,7 +120,7 @@ export async function savePresenterDates(
     await recordAdminAction(trx, {
       action: "update-presenter-settings",
       actor: input.actor,
-      details: `${input.editionYear}: confirm by ${describe(confirmBy.iso)}; final materials by ${describe(materialsDue.iso)}`,
+      details: `${input.edition.year}: confirm by ${describe(confirmBy.iso)}; final materials by ${describe(materialsDue.iso)}`,
     });
   });
   return { ok: true };
