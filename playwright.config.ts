@@ -21,6 +21,13 @@ const e2eDataRoot = path.resolve(".e2e-data");
 const closesTheCall =
   /closing the call blocks uploads|closing the call makes abstracts read-only|when the review period closes|review settings: saved in Pacific time|after the confirm-by date/;
 
+/**
+ * Publishing the 2025 program (e2e/program.spec.ts) replaces the edition page's program PDF that
+ * content-pages.spec.ts checks on the same SQLite server, so on that server it runs last too. The
+ * PostgreSQL server runs no public-page specs: there it runs with the rest.
+ */
+const publishesTheProgram = /build, check, publish and republish the program/;
+
 const launchOptions = {
   executablePath: chromiumPath,
   // A closed network: keep Chromium from phoning home, which fails slowly here.
@@ -84,13 +91,13 @@ export default defineConfig({
     {
       name: "desktop",
       testIgnore: /postgres\.spec\.ts/,
-      grepInvert: closesTheCall,
+      grepInvert: [closesTheCall, publishesTheProgram],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
       name: "mobile",
       testIgnore: /postgres\.spec\.ts/,
-      grepInvert: closesTheCall,
+      grepInvert: [closesTheCall, publishesTheProgram],
       use: {
         ...devices["Pixel 5"],
         viewport: { width: 375, height: 740 },
@@ -110,10 +117,10 @@ export default defineConfig({
       : []),
     {
       // Closing the call for abstracts would refuse other tests' uploads, so that test runs alone,
-      // after every other project has finished.
+      // after every other project has finished, with the program's publishing on SQLite.
       name: "call-for-abstracts",
-      testMatch: /(admin|review|presenters-(submit|confirm|materials))\.spec\.ts/,
-      grep: closesTheCall,
+      testMatch: /(admin|review|program|presenters-(submit|confirm|materials))\.spec\.ts/,
+      grep: [closesTheCall, publishesTheProgram],
       dependencies: ["desktop", "mobile", ...(postgresUrl ? ["postgres"] : [])],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
