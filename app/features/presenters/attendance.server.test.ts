@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { releaseDecisions, stageDecision } from "~/features/admin/decisions.server";
 import type { AdminAction } from "~/lib/db/schema";
-import type { MailMessage } from "~/lib/mail/mailer.server";
+import { recordingMailer } from "../../../tests/support/recording-mailer";
 import {
   type TestDatabase,
   testDatabaseTargets,
@@ -39,19 +39,6 @@ const edition = {
     acceptance: { confirmByAt: "2025-04-15T23:59", materialsDueAt: "2025-05-10T23:59" },
   },
 } as Parameters<typeof getPresenterDates>[1];
-
-function recordingMailer() {
-  const sent: MailMessage[] = [];
-  return {
-    sent,
-    mailer: {
-      describe: () => "memory",
-      send: async (message: MailMessage) => {
-        sent.push(message);
-      },
-    },
-  };
-}
 
 /** Dates with the confirm-by moment an hour ahead of (or behind) now. */
 function datesAround(hours: number): PresenterDates {

@@ -4,6 +4,7 @@ import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import { formatConferenceDateTime, formatLongDate } from "~/lib/dates";
 import type { Attendance, PresentationFormat, ProgramSessionKind } from "~/lib/db/schema";
+import type { SessionInput } from "./program.server";
 import type { PendingNotice } from "./program-notices.server";
 import type { ProgramEditorView } from "./program-publish.server";
 import {
@@ -21,22 +22,12 @@ const formatOfKind: Partial<Record<ProgramSessionKind, PresentationFormat>> = {
   posters: "poster",
 };
 
-type SessionFields = {
-  title: string;
-  kind: string;
-  room: string;
-  startsAt: string;
-  endsAt: string;
-  chair: string;
-  description: string;
-};
-
 /** What the action answers: its message, and a refused session form's values and errors. */
 export type ProgramActionData = {
   message: string;
   /** "new", or the id of the session whose form was refused. */
   form?: string;
-  values?: SessionFields;
+  values?: SessionInput;
   fieldErrors?: Record<string, string>;
   /** A session just added: the form starts empty again. */
   createdId?: string;
@@ -54,7 +45,7 @@ type SlotView = {
   problem: string | null;
 };
 
-type SessionView = SessionFields & {
+type SessionView = SessionInput & {
   id: string;
   kindLabel: string;
   timeText: string;
@@ -496,7 +487,7 @@ function SlotRow({ slot, isFirst, isLast }: { slot: SlotView; isFirst: boolean; 
 function SessionForm(props: {
   prefix: string;
   sessionId?: string;
-  values?: SessionFields;
+  values?: SessionInput;
   fieldErrors?: Record<string, string>;
   intent: string;
   submitLabel: string;
@@ -515,7 +506,7 @@ function SessionForm(props: {
         {errors[name]}
       </p>
     ) : null;
-  const field = (name: keyof SessionFields, label: string, input: ReactNode, hint?: string) => (
+  const field = (name: keyof SessionInput, label: string, input: ReactNode, hint?: string) => (
     <div className="field">
       <label htmlFor={id(name)} className="field__label">
         {label}
@@ -529,7 +520,7 @@ function SessionForm(props: {
       {error(name)}
     </div>
   );
-  const text = (name: keyof SessionFields, extra: { required?: boolean; maxLength: number }) => (
+  const text = (name: keyof SessionInput, extra: { required?: boolean; maxLength: number }) => (
     <input
       id={id(name)}
       name={name}

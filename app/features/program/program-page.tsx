@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { ProgramItemsTable } from "~/components/program-items-table";
 import { conferenceName } from "~/content/conference";
-import type { ProgramItem } from "~/content/sculc/program-types";
 import type { ProgramPageData } from "./program-page.server";
 import type { PresentationView, ProgramSessionView, TimeView } from "./program-view";
 import "./program-page.css";
@@ -124,45 +124,6 @@ export function ProgramSessions({
   );
 }
 
-function AnnouncedSchedule({ items, title }: { items: ProgramItem[]; title: string }) {
-  return (
-    <div className="table-scroll">
-      <table className="program-announced">
-        <caption className="visually-hidden">{title}, as announced</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Session</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={`${item.start}-${item.title}`}>
-              <td className="program-announced__time">
-                {item.start} – {item.end}
-              </td>
-              <td>
-                <span className="program-announced__title">{item.title}</span>
-                {item.presenters?.length ? (
-                  <span className="program-announced__presenters">
-                    {item.presenters
-                      .map((presenter) =>
-                        presenter.institution
-                          ? `${presenter.name}, ${presenter.institution}`
-                          : presenter.name,
-                      )
-                      .join("; ")}
-                  </span>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 /** `/sculc-{year}-program`: the published program, printable as a handout. */
 export function ProgramPage({ data }: { data: ProgramPageData }) {
   const { published } = data;
@@ -208,7 +169,7 @@ export function ProgramPage({ data }: { data: ProgramPageData }) {
               The committee has not published the full program here yet. Until it does, this is the
               schedule as announced, and it may still change.
             </p>
-            <AnnouncedSchedule items={data.announced} title={data.title} />
+            <ProgramItemsTable items={data.announced} caption={`${data.title}, as announced`} />
             <p>
               <Link to={data.paths.edition}>Back to {data.editionName}</Link>
             </p>

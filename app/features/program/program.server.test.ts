@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readAppSetting } from "~/lib/app-settings.server";
 import { conferenceLocalTimeToIso } from "~/lib/dates";
 import type { Attendance, PresentationFormat, SubmissionDecision } from "~/lib/db/schema";
-import type { MailMessage } from "~/lib/mail/mailer.server";
+import { recordingMailer } from "../../../tests/support/recording-mailer";
 import {
   type TestDatabase,
   testDatabaseTargets,
@@ -35,19 +35,6 @@ import { formatClock, type ProgramEdition } from "./program-times";
 import type { ProgramWarningCode } from "./program-warnings";
 
 const silentLogger = { error: () => {} };
-
-function recordingMailer() {
-  const sent: MailMessage[] = [];
-  return {
-    sent,
-    mailer: {
-      describe: () => "memory",
-      send: async (message: MailMessage) => {
-        sent.push(message);
-      },
-    },
-  };
-}
 
 const year = 2025;
 const admin = { userId: null, label: "admin@example.edu" };

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { releaseDecisions, stageDecision } from "~/features/admin/decisions.server";
 import { listUsersForAdmin } from "~/features/admin/user-table.server";
-import type { MailMessage } from "~/lib/mail/mailer.server";
+import { recordingMailer } from "../../../tests/support/recording-mailer";
 import {
   type TestDatabase,
   testDatabaseTargets,
@@ -26,20 +26,6 @@ const links = {
   confirmByText: "Tuesday, April 15, 2025, 11:59 PM Pacific Time",
   talk: { minutes: 15, questionMinutes: 5 },
 };
-
-function recordingMailer(options: { failFor?: string } = {}) {
-  const sent: MailMessage[] = [];
-  return {
-    sent,
-    mailer: {
-      describe: () => "memory",
-      send: async (message: MailMessage) => {
-        if (message.to === options.failFor) throw new Error("SMTP refused");
-        sent.push(message);
-      },
-    },
-  };
-}
 
 /**
  * Five people: Ada and Ben review, Cy reviews and wrote abstract 1, Dee and Eve only wrote. Abstracts 1

@@ -1,22 +1,14 @@
 import { Collapsible } from "~/components/collapsible";
 import { ExternalEmbed } from "~/components/external-embed";
 import { ImageCarousel } from "~/components/image-carousel";
+import { ProgramItemsTable, presentersText } from "~/components/program-items-table";
 import { editionName } from "~/content/conference";
 import type { PresentationEmbed } from "~/content/sculc/edition-types";
-import type { Presenter } from "~/content/sculc/program-types";
 import type { EditionPageData, ResolvedSection } from "./edition-page-data";
 
 type Edition = EditionPageData["edition"];
 
 const carouselSizes = "(min-width: 64rem) 46rem, calc(100vw - 2rem)";
-
-function presentersText(presenters: Presenter[]): string {
-  return presenters
-    .map((presenter) =>
-      presenter.institution ? `${presenter.name}, ${presenter.institution}` : presenter.name,
-    )
-    .join("; ");
-}
 
 function Facts({ facts }: { facts: { label: string; value: string }[] }) {
   return (
@@ -133,34 +125,10 @@ export function EditionSectionBody({
       return (
         <>
           {section.intro ? <p>{section.intro}</p> : null}
-          <div className="table-scroll">
-            <table className="program-table">
-              <caption className="visually-hidden">{editionName(edition.year)} schedule</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Session</th>
-                </tr>
-              </thead>
-              <tbody>
-                {section.items.map((item) => (
-                  <tr key={`${item.start}-${item.title}`}>
-                    <td className="program-table__time">
-                      {item.start} – {item.end}
-                    </td>
-                    <td>
-                      <span className="program-table__title">{item.title}</span>
-                      {item.presenters?.length ? (
-                        <span className="program-table__presenters">
-                          {presentersText(item.presenters)}
-                        </span>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ProgramItemsTable
+            items={section.items}
+            caption={`${editionName(edition.year)} schedule`}
+          />
         </>
       );
     case "schedule-image":
