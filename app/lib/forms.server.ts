@@ -1,29 +1,30 @@
 import type { z } from "zod";
 
-export type FormResult<T> =
-  | { isValid: true; data: T }
-  | { isValid: false; message: string; fieldErrors: Record<string, string> };
+export type FormReading<T> =
+  | { ok: true; value: T }
+  | { ok: false; message: string; fieldErrors: Record<string, string> };
 
 /**
- * Validates a posted form with the zod schema its page renders from. The first problem becomes the
- * page's message (SPEC shows one message at a time); every field's first problem is also returned so
- * the field can point at it.
+ * The one way an action reads a posted form: every text field (the last value of a repeated name)
+ * checked by the zod schema its page renders from. The first problem becomes the page's message (pages
+ * show one message at a time); every field's first problem is also returned so the field can point at
+ * it. Files are not read here: uploads stream through `lib/uploads`.
  */
-export function parseForm<Schema extends z.ZodType>(
+export function readForm<Schema extends z.ZodType>(
   schema: Schema,
   formData: FormData,
-): FormResult<z.infer<Schema>> {
+): FormReading<z.infer<Schema>> {
   const values: Record<string, string> = {};
   for (const [key, value] of formData) if (typeof value === "string") values[key] = value;
   const result = schema.safeParse(values);
-  if (result.success) return { isValid: true, data: result.data };
+  if (result.success) return { ok: true, value: result.data };
   const fieldErrors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? "");
     fieldErrors[field] ??= issue.message;
   }
   return {
-    isValid: false,
+    ok: false,
     message: result.error.issues[0]?.message ?? "Please check the form.",
     fieldErrors,
   };

@@ -1,8 +1,8 @@
 import { getCurrentEdition } from "~/content/editions";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { csvDocument } from "~/features/admin/csv";
-import { listSubmissionsForAdmin } from "~/features/admin/decisions.server";
 import { listUsersForAdmin } from "~/features/admin/user-table.server";
+import { listSubmissionsForAdmin } from "~/features/decisions/decisions.server";
 import { listReviewsForExport } from "~/features/review/reviews.server";
 import { describeAuthors } from "~/features/submissions/submission-details";
 import { recordAdminAction } from "~/lib/audit.server";

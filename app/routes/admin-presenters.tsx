@@ -3,11 +3,12 @@ import { editionName } from "~/content/conference";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { type PresenterRowView, PresentersAdminPage } from "~/features/admin/presenters-admin-page";
+import { formatText } from "~/features/decisions/decision-mail.server";
+import { decisionMailLinks } from "~/features/decisions/decision-mail-links.server";
+import { promoteAlternate } from "~/features/decisions/promotion.server";
 import {
   type AdminPresenterAbstract,
   listPresentersForAdmin,
-  promoteAlternate,
   remindWaitingPresenters,
   reopenAttendance,
 } from "~/features/presenters/attendance.server";
@@ -16,8 +17,10 @@ import {
   isBefore,
   savePresenterDates,
 } from "~/features/presenters/presenter-dates.server";
-import { decisionMailLinks } from "~/features/presenters/presenter-links.server";
-import { formatText } from "~/features/presenters/presenter-mail.server";
+import {
+  type PresenterRowView,
+  PresentersAdminPage,
+} from "~/features/presenters/presenters-admin-page";
 import { titleOrFileName } from "~/features/submissions/submission-details";
 import { formatConferenceDateTime, isoToConferenceLocalTime } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";

@@ -3,7 +3,6 @@ import { editionName } from "~/content/conference";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { type AutoAssignSummaryView, ReviewAdminPage } from "~/features/admin/review-admin-page";
 import {
   assignReviewer,
   autoAssign,
@@ -13,9 +12,10 @@ import {
 import {
   formatScale,
   listAssignmentOverview,
-  parseReviewSettingsForm,
+  readReviewSettingsForm,
   remindReviewers,
 } from "~/features/review/review-admin.server";
+import { type AutoAssignSummaryView, ReviewAdminPage } from "~/features/review/review-admin-page";
 import {
   getReviewSettings,
   isReviewPeriodOpen,
@@ -99,9 +99,9 @@ async function act({
   const intent = form.get("intent");
 
   if (intent === "save-settings") {
-    const parsed = parseReviewSettingsForm(form);
-    if (!parsed.isValid) return [{ message: parsed.message, fieldErrors: parsed.fieldErrors }, 400];
-    const saved = await saveReviewSettings(db, editionYear, parsed.data, actor);
+    const parsed = readReviewSettingsForm(form);
+    if (!parsed.ok) return [{ message: parsed.message, fieldErrors: parsed.fieldErrors }, 400];
+    const saved = await saveReviewSettings(db, editionYear, parsed.value, actor);
     if (!saved.ok) return [{ message: saved.message }, 400];
     return [{ message: "The review settings were saved successfully." }, 200];
   }

@@ -10,16 +10,16 @@ import {
   matchesReviewFilter,
   reviewFilters,
   submissionFilters,
-} from "~/features/admin/decision-filters";
+} from "~/features/decisions/decision-filters";
+import { decisionMailLinks } from "~/features/decisions/decision-mail-links.server";
 import {
   countStagedDecisions,
   listSubmissionsForAdmin,
   releaseDecisions,
   stageDecision,
-} from "~/features/admin/decisions.server";
-import { meritDistribution } from "~/features/admin/merit-distribution";
-import { SubmissionsAdminPage } from "~/features/admin/submissions-admin-page";
-import { decisionMailLinks } from "~/features/presenters/presenter-links.server";
+} from "~/features/decisions/decisions.server";
+import { DecisionsAdminPage } from "~/features/decisions/decisions-admin-page";
+import { meritDistribution } from "~/features/decisions/merit-distribution";
 import { listSubmittedReviewsBySubmission } from "~/features/review/review-admin.server";
 import { getReviewSettings } from "~/features/review/review-settings.server";
 import { listReviewSummaries } from "~/features/review/reviews.server";
@@ -200,5 +200,5 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function AdminSubmissions({ loaderData, actionData }: Route.ComponentProps) {
-  return <SubmissionsAdminPage {...loaderData} message={actionData?.message} />;
+  return <DecisionsAdminPage {...loaderData} message={actionData?.message} />;
 }

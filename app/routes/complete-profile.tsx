@@ -8,7 +8,7 @@ import { completeProfile, hasPassword } from "~/features/accounts/accounts.serve
 import { CompleteProfilePage } from "~/features/accounts/complete-profile-page";
 import { knownNotice, safeReturnPath } from "~/features/accounts/paths";
 import { requireUser } from "~/features/accounts/session.server";
-import { parseForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/complete-profile";
 
 export const meta: Route.MetaFunction = () => accountMeta("Complete Your Profile");
@@ -32,12 +32,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireUser(context, url);
   const formData = await request.formData();
   const needsPassword = !(await hasPassword(user.id));
-  const form = parseForm(
+  const form = readForm(
     needsPassword ? completeProfileWithPasswordForm : completeProfileForm,
     formData,
   );
-  if (!form.isValid) return data({ message: form.message, fieldErrors: form.fieldErrors }, 400);
-  const outcome = await completeProfile(request, user, form.data);
+  if (!form.ok) return data({ message: form.message, fieldErrors: form.fieldErrors }, 400);
+  const outcome = await completeProfile(request, user, form.value);
   if (!outcome.ok) return data({ message: outcome.message, fieldErrors: {} }, 500);
   throw redirect(safeReturnPath(formData.get("redirectTo"), "/"));
 }

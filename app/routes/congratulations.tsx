@@ -3,22 +3,22 @@ import { editionName } from "~/content/conference";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireProfile } from "~/features/accounts/session.server";
+import { formatText } from "~/features/decisions/decision-mail.server";
 import {
   answerAttendance,
   answerMessages,
   listOwnAcceptedAbstracts,
   mailAdminsAboutDecline,
 } from "~/features/presenters/attendance.server";
-import { loadFinalMaterialsSection } from "~/features/presenters/final-materials.server";
-import { FinalMaterialsSection } from "~/features/presenters/final-materials-section";
-import { getPresenterDates } from "~/features/presenters/presenter-dates.server";
-import { presentersAdminPath } from "~/features/presenters/presenter-links.server";
-import { formatText } from "~/features/presenters/presenter-mail.server";
-import { notFound } from "~/features/review/review-access.server";
 import {
   type AcceptedAbstractView,
   CongratulationsPage,
-} from "~/features/submissions/congratulations-page";
+} from "~/features/presenters/congratulations-page";
+import { loadFinalMaterialsSection } from "~/features/presenters/final-materials.server";
+import { FinalMaterialsSection } from "~/features/presenters/final-materials-section";
+import { getPresenterDates } from "~/features/presenters/presenter-dates.server";
+import { presentersAdminPath } from "~/features/presenters/presenter-paths";
+import { notFound } from "~/features/review/review-access.server";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { titleOrFileName } from "~/features/submissions/submission-details";
 import { submissionPaths } from "~/features/submissions/submission-paths";

@@ -12,7 +12,7 @@ import { accountPaths } from "~/features/accounts/paths";
 import { requireProfile, SessionUnavailableError } from "~/features/accounts/session.server";
 import { readProfileAffiliation } from "~/features/submissions/submission-details.server";
 import { getDatabase } from "~/lib/db/db.server";
-import { parseForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/edit-profile";
 
 export const meta: Route.MetaFunction = () => accountMeta("Edit Profile");
@@ -53,13 +53,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const formData = await request.formData();
   // Two forms post here: the names (the default) and the password change (intent "password").
   if (formData.get("intent") === "password") {
-    const form = parseForm(changePasswordForm, formData);
-    if (!form.isValid)
+    const form = readForm(changePasswordForm, formData);
+    if (!form.ok)
       return data(
         { form: "password" as const, message: form.message, fieldErrors: form.fieldErrors },
         400,
       );
-    const outcome = await changePassword(request, user, form.data);
+    const outcome = await changePassword(request, user, form.value);
     if (!outcome.ok)
       return data({ form: "password" as const, message: outcome.message, fieldErrors: {} }, 400);
     return data(
@@ -67,13 +67,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { headers: outcome.headers },
     );
   }
-  const form = parseForm(editProfileForm, formData);
-  if (!form.isValid)
+  const form = readForm(editProfileForm, formData);
+  if (!form.ok)
     return data(
       { form: "profile" as const, message: form.message, fieldErrors: form.fieldErrors },
       400,
     );
-  const outcome = await updateProfileNames(user, form.data);
+  const outcome = await updateProfileNames(user, form.value);
   if (!outcome.ok)
     return data({ form: "profile" as const, message: outcome.message, fieldErrors: {} }, 500);
   throw redirect(`${accountPaths.profile}?updated=1`);

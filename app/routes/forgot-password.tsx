@@ -3,18 +3,18 @@ import { emailOnlyForm } from "~/features/accounts/account-forms.server";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { ForgotPasswordPage } from "~/features/accounts/password-reset-pages";
-import { parseForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => accountMeta("Reset Your Password");
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = parseForm(emailOnlyForm, await request.formData());
-  if (!form.isValid) return data({ message: form.message }, 400);
+  const form = readForm(emailOnlyForm, await request.formData());
+  if (!form.ok) return data({ message: form.message }, 400);
   // The same answer whether or not the address has an account.
-  const outcome = await requestPasswordReset(request, form.data.email);
+  const outcome = await requestPasswordReset(request, form.value.email);
   if (!outcome.ok) return data({ message: outcome.message }, 429);
-  return { sentTo: form.data.email };
+  return { sentTo: form.value.email };
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

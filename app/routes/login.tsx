@@ -13,7 +13,7 @@ import {
 import { LoginPage } from "~/features/accounts/login-page";
 import { explicitReturnPath, knownNotice } from "~/features/accounts/paths";
 import { getSessionState } from "~/features/accounts/session.server";
-import { parseForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => accountMeta("Log In");
@@ -52,33 +52,33 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "resend-verification") {
-    const form = parseForm(emailOnlyForm, formData);
-    if (!form.isValid) {
+    const form = readForm(emailOnlyForm, formData);
+    if (!form.ok) {
       return data({ message: form.message, email: undefined, canResendVerification: false }, 400);
     }
-    const sent = await resendVerificationEmail(request, form.data.email);
+    const sent = await resendVerificationEmail(request, form.value.email);
     return data(
       {
         message: sent.ok
           ? "Verification email sent successfully. Please check your inbox."
           : sent.message,
-        email: form.data.email,
+        email: form.value.email,
         canResendVerification: false,
       },
       sent.ok ? 200 : 429,
     );
   }
 
-  const form = parseForm(loginForm, formData);
-  if (!form.isValid) {
+  const form = readForm(loginForm, formData);
+  if (!form.ok) {
     return data({ message: form.message, email: undefined, canResendVerification: false }, 400);
   }
-  const outcome = await signInWithPassword(request, { ...form.data, redirectTo });
+  const outcome = await signInWithPassword(request, { ...form.value, redirectTo });
   if (outcome.ok) throw redirect(outcome.redirectTo, { headers: outcome.headers });
   return data(
     {
       message: outcome.message,
-      email: form.data.email,
+      email: form.value.email,
       canResendVerification: outcome.canResendVerification ?? false,
     },
     outcome.message === accountMessages.wrongCredentials ? 401 : 400,

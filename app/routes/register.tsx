@@ -5,7 +5,7 @@ import { continueSignedIn, registerAccount } from "~/features/accounts/accounts.
 import { explicitReturnPath } from "~/features/accounts/paths";
 import { RegisterPage } from "~/features/accounts/register-page";
 import { getSessionState } from "~/features/accounts/session.server";
-import { parseForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => accountMeta("Create an Account");
@@ -25,13 +25,13 @@ export async function action({ request }: Route.ActionArgs) {
     lastName: String(formData.get("lastName") ?? ""),
     email: String(formData.get("email") ?? ""),
   };
-  const form = parseForm(registerForm, formData);
-  if (!form.isValid) {
+  const form = readForm(registerForm, formData);
+  if (!form.ok) {
     return data({ message: form.message, fieldErrors: form.fieldErrors, values }, 400);
   }
-  const outcome = await registerAccount(request, form.data);
+  const outcome = await registerAccount(request, form.value);
   if (!outcome.ok) return data({ message: outcome.message, fieldErrors: {}, values }, 400);
-  return { registeredEmail: form.data.email };
+  return { registeredEmail: form.value.email };
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { resetPasswordForm } from "~/features/accounts/account-forms.server";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { resetPassword } from "~/features/accounts/accounts.server";
 import { ResetPasswordPage } from "~/features/accounts/password-reset-pages";
-import { parseForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => accountMeta("Choose a New Password");
@@ -13,10 +13,10 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = parseForm(resetPasswordForm, await request.formData());
-  if (!form.isValid)
+  const form = readForm(resetPasswordForm, await request.formData());
+  if (!form.ok)
     return data({ message: form.message, fieldErrors: form.fieldErrors, isDone: false }, 400);
-  const outcome = await resetPassword(form.data);
+  const outcome = await resetPassword(form.value);
   if (!outcome.ok) return data({ message: outcome.message, fieldErrors: {}, isDone: false }, 400);
   return { message: null, fieldErrors: {}, isDone: true };
 }

@@ -3,7 +3,7 @@ import { emailOnlyForm, verifyEmailForm } from "~/features/accounts/account-form
 import { accountMeta } from "~/features/accounts/account-meta";
 import { resendVerificationEmail, verifyEmailToken } from "~/features/accounts/accounts.server";
 import { VerifyEmailPage } from "~/features/accounts/verify-email-page";
-import { parseForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = () => accountMeta("Verify Your Email");
@@ -21,15 +21,15 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "verify") {
-    const form = parseForm(verifyEmailForm, formData);
-    if (!form.isValid) return data({ result: "invalid" as const, message: null }, 400);
-    const outcome = await verifyEmailToken(form.data.token);
+    const form = readForm(verifyEmailForm, formData);
+    if (!form.ok) return data({ result: "invalid" as const, message: null }, 400);
+    const outcome = await verifyEmailToken(form.value.token);
     if (outcome.ok) return { result: "verified" as const, message: null };
     return data({ result: outcome.reason, message: null }, 400);
   }
-  const form = parseForm(emailOnlyForm, formData);
-  if (!form.isValid) return data({ result: "resent" as const, message: form.message }, 400);
-  const sent = await resendVerificationEmail(request, form.data.email);
+  const form = readForm(emailOnlyForm, formData);
+  if (!form.ok) return data({ result: "resent" as const, message: form.message }, 400);
+  const sent = await resendVerificationEmail(request, form.value.email);
   return sent.ok
     ? {
         result: "resent" as const,

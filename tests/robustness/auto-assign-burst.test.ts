@@ -4,7 +4,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCurrentEdition } from "~/content/editions";
-import { grantReviewer } from "~/features/review/reviewer-role.server";
+import { grantReviewer } from "~/features/accounts/reviewer-role.server";
 import { type DatabaseHandle, openDatabase } from "~/lib/db/database.server";
 import { insertTestSubmission } from "../support/review-fixtures";
 import { type TestDatabase, testDatabaseTargets } from "../support/test-databases";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/forms.server";
 import { completeProfileForm, fillAllFields, registerForm } from "./account-forms.server";
 import { passwordMessages } from "./password-rules";
 
@@ -19,54 +19,51 @@ const filled = {
 
 describe("the registration form", () => {
   it("accepts a complete form, trimming names and lowercasing the email", () => {
-    const result = parseForm(registerForm, form(filled));
+    const result = readForm(registerForm, form(filled));
     expect(result).toMatchObject({
-      isValid: true,
-      data: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.edu" },
+      ok: true,
+      value: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.edu" },
     });
   });
 
   it("says 'Please fill out all fields.' when one is blank", () => {
-    const result = parseForm(registerForm, form({ ...filled, lastName: "  " }));
-    expect(result).toMatchObject({ isValid: false, message: fillAllFields });
+    const result = readForm(registerForm, form({ ...filled, lastName: "  " }));
+    expect(result).toMatchObject({ ok: false, message: fillAllFields });
   });
 
   it("checks that the passwords match before the password rules", () => {
-    const result = parseForm(
+    const result = readForm(
       registerForm,
       form({ ...filled, password: "short", confirmPassword: "other" }),
     );
-    expect(result).toMatchObject({ isValid: false, message: "Passwords do not match" });
+    expect(result).toMatchObject({ ok: false, message: "Passwords do not match" });
   });
 
   it.each([
     ["short1", passwordMessages.tooShort],
     ["x".repeat(129), passwordMessages.tooLong],
   ])("refuses the password %j with a clear message", (password, message) => {
-    const result = parseForm(
-      registerForm,
-      form({ ...filled, password, confirmPassword: password }),
-    );
-    expect(result).toMatchObject({ isValid: false, message });
+    const result = readForm(registerForm, form({ ...filled, password, confirmPassword: password }));
+    expect(result).toMatchObject({ ok: false, message });
   });
 
   it("allows long passphrases without composition rules", () => {
     const passphrase = "colourless green ideas sleep furiously ".repeat(1).padEnd(64, "z");
-    const result = parseForm(
+    const result = readForm(
       registerForm,
       form({ ...filled, password: passphrase, confirmPassword: passphrase }),
     );
-    expect(result.isValid).toBe(true);
+    expect(result.ok).toBe(true);
   });
 });
 
 describe("the complete-profile form without a password", () => {
   it("needs both names", () => {
-    expect(
-      parseForm(completeProfileForm, form({ firstName: "Grace", lastName: "" })),
-    ).toMatchObject({
-      isValid: false,
-      message: fillAllFields,
-    });
+    expect(readForm(completeProfileForm, form({ firstName: "Grace", lastName: "" }))).toMatchObject(
+      {
+        ok: false,
+        message: fillAllFields,
+      },
+    );
   });
 });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { KyselyPlugin } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { isReviewer } from "~/features/review/reviewer-role.server";
+import { isReviewer } from "~/features/accounts/reviewer-role.server";
 import { createMailer } from "~/lib/mail/mailer.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import type { TestDatabase } from "../../../tests/support/test-databases";

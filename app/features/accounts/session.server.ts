@@ -4,7 +4,7 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
-import { isReviewer } from "~/features/review/reviewer-role.server";
+import { isReviewer } from "~/features/accounts/reviewer-role.server";
 import { type DatabaseHandle, isDatabaseBusyError } from "~/lib/db/database.server";
 import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { releaseDecisions, stageDecision } from "~/features/admin/decisions.server";
+import { listDecisionRecipients } from "~/features/decisions/decision-mail.server";
+import { releaseDecisions, stageDecision } from "~/features/decisions/decisions.server";
+import { promoteAlternate } from "~/features/decisions/promotion.server";
 import type { AdminAction } from "~/lib/db/schema";
 import { recordingMailer } from "../../../tests/support/recording-mailer";
 import {
@@ -13,7 +15,6 @@ import {
   listOwnAcceptedAbstracts,
   listPresentersForAdmin,
   mailAdminsAboutDecline,
-  promoteAlternate,
   remindWaitingPresenters,
   reopenAttendance,
 } from "./attendance.server";
@@ -22,7 +23,6 @@ import {
   type PresenterDates,
   savePresenterDates,
 } from "./presenter-dates.server";
-import { listDecisionRecipients } from "./presenter-mail.server";
 
 const year = 2025;
 const admin = { userId: "admin", label: "admin@example.edu" };

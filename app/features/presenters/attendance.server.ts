@@ -2,14 +2,14 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { editionName } from "~/content/conference";
 import { site } from "~/content/site";
-import { mailAdmins } from "~/features/admin/mail-admins.server";
+import { mailAdmins } from "~/features/accounts/mail-admins.server";
+import { abstractLabel } from "~/features/submissions/submission-details";
 import { listAuthors } from "~/features/submissions/submission-details.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Attendance, Database, PresentationFormat } from "~/lib/db/schema";
 import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
 import { markPublicPagesChanged } from "~/lib/public-pages.server";
 import { isBefore, type PresenterDates } from "./presenter-dates.server";
-import { abstractLabel, type DecisionMailLinks, mailDecisions } from "./presenter-mail.server";
 
 type Deps = { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "error"> };
 
@@ -355,94 +355,6 @@ export async function remindWaitingPresenters(
     message: waiting.length
       ? `Reminded ${bySubmitter.size} ${bySubmitter.size === 1 ? "presenter" : "presenters"} successfully.`
       : "Nobody is waiting who has not been reminded already.",
-  };
-}
-
-/**
- * Promotes a released alternate to an acceptance (as a talk or a poster), at once: no staging, since the
- * author was already told they were waiting. They get the acceptance mail (with their co-authors) and
- * the same confirmation step; promoted after the confirm-by date, their answer starts reopened.
- */
-export async function promoteAlternate(
-  deps: Deps,
-  input: {
-    submissionId: string;
-    editionYear: number;
-    acceptedAs: PresentationFormat;
-    dates: PresenterDates;
-    links: Omit<DecisionMailLinks, "editionYear">;
-    actor: AuditActor;
-    now?: Date;
-  },
-): Promise<AdminOutcome> {
-  const now = input.now ?? new Date();
-  const promoted = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("submission as s")
-      .innerJoin("user as u", "u.id", "s.user_id")
-      .select([
-        "s.id",
-        "s.number",
-        "s.title",
-        "s.file_name",
-        "s.decision",
-        "u.id as userId",
-        "u.email",
-      ])
-      .where("s.id", "=", input.submissionId)
-      .where("s.edition_year", "=", input.editionYear)
-      .where("s.released_at", "is not", null)
-      .executeTakeFirst();
-    if (row?.decision !== "alternate") return null;
-    const updated = await trx
-      .updateTable("submission")
-      .set({
-        decision: "accepted",
-        accepted_as: input.acceptedAs,
-        promoted_at: now.toISOString(),
-        decided_by: input.actor.label,
-        decided_at: now.toISOString(),
-        attendance: null,
-        attendance_at: null,
-        attendance_reopened_at: isBefore(input.dates.confirmBy, now) ? null : now.toISOString(),
-      })
-      .where("id", "=", row.id)
-      .where("decision", "=", "alternate")
-      .executeTakeFirst();
-    // Promoted a moment ago by another admin (PostgreSQL re-checks the condition): one mail, one entry.
-    if (Number(updated.numUpdatedRows) === 0) return null;
-    await recordAdminAction(trx, {
-      action: "promote-alternate",
-      actor: input.actor,
-      target: { userId: row.userId, email: row.email },
-      details: `Abstract ${Number(row.number)} (${row.file_name}) as a ${input.acceptedAs}`,
-    });
-    return row;
-  });
-  if (!promoted)
-    return {
-      ok: false,
-      status: 409,
-      message: "That abstract is no longer an alternate; it may have been promoted already.",
-    };
-  await mailDecisions(
-    deps,
-    [
-      {
-        id: promoted.id,
-        title: promoted.title,
-        fileName: promoted.file_name,
-        decision: "accepted",
-        acceptedAs: input.acceptedAs,
-      },
-    ],
-    { ...input.links, editionYear: input.editionYear },
-  ).catch((error: unknown) => {
-    deps.logger.error({ err: error }, "could not mail the promoted alternate");
-  });
-  return {
-    ok: true,
-    message: `Abstract ${Number(promoted.number)} was promoted to a ${input.acceptedAs} successfully; its authors were emailed.`,
   };
 }
 

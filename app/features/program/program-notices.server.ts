@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { editionName } from "~/content/conference";
 import { site } from "~/content/site";
-import type { MailRecipient } from "~/features/presenters/presenter-mail.server";
+import type { MailRecipient } from "~/features/submissions/abstract-recipients.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
 import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import {
   listAbstractRecipients,
   type MailRecipient,
-} from "~/features/presenters/presenter-mail.server";
+} from "~/features/submissions/abstract-recipients.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import { conferenceTimeZone } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";

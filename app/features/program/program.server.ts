@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import { abstractLabel } from "~/features/presenters/presenter-mail.server";
 import type { AuthorView } from "~/features/submissions/submission-details";
+import { abstractLabel } from "~/features/submissions/submission-details";
 import { listAuthors } from "~/features/submissions/submission-details.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type {

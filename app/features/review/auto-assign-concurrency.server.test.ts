@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { grantReviewer } from "~/features/accounts/reviewer-role.server";
 import { insertTestSubmission } from "../../../tests/support/review-fixtures";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { insertTestUser } from "../../../tests/support/test-users";
 import { autoAssign } from "./assignments.server";
-import { grantReviewer } from "./reviewer-role.server";
 
 const year = 2025;
 const chair = { userId: "chair", label: "chair@example.edu" };

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { releaseDecisions, stageDecision } from "~/features/admin/decisions.server";
 import { listUsersForAdmin } from "~/features/admin/user-table.server";
+import { releaseDecisions, stageDecision } from "~/features/decisions/decisions.server";
 import { recordingMailer } from "../../../tests/support/recording-mailer";
 import {
   type TestDatabase,
@@ -12,7 +12,7 @@ import { insertTestUser } from "../../../tests/support/test-users";
 import {
   listAssignmentOverview,
   listSubmittedReviewsBySubmission,
-  parseReviewSettingsForm,
+  readReviewSettingsForm,
   remindReviewers,
 } from "./review-admin.server";
 import { defaultReviewSettings } from "./review-settings";
@@ -375,9 +375,9 @@ describe("the review settings form", () => {
   };
 
   it("reads the period in Pacific time and the scales one point a line", () => {
-    expect(parseReviewSettingsForm(form(valid))).toEqual({
-      isValid: true,
-      data: {
+    expect(readReviewSettingsForm(form(valid))).toEqual({
+      ok: true,
+      value: {
         isOpen: true,
         closesAt: "2025-03-22T06:59:00.000Z",
         othersVisibility: "never",
@@ -395,10 +395,10 @@ describe("the review settings form", () => {
         ],
       },
     });
-    const closed = parseReviewSettingsForm(
+    const closed = readReviewSettingsForm(
       form({ ...valid, period: "closed", closesAt: "", canSelfAssign: "" }),
     );
-    expect(closed.isValid && closed.data).toMatchObject({
+    expect(closed.ok && closed.value).toMatchObject({
       isOpen: false,
       closesAt: null,
       canSelfAssign: false,
@@ -412,9 +412,9 @@ describe("the review settings form", () => {
     ["othersVisibility", "", "Choose when reviewers see the others' reviews."],
     ["confidenceScale", `1 ${"x".repeat(3000)}`, "The confidence scale is too long."],
   ])("refuses a bad %s with a message on its field", (field, value, message) => {
-    const result = parseReviewSettingsForm(form({ ...valid, [field]: value }));
-    expect(result.isValid).toBe(false);
-    if (!result.isValid) {
+    const result = readReviewSettingsForm(form({ ...valid, [field]: value }));
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
       expect(result.message).toContain(message);
       expect(result.fieldErrors[field]).toContain(message);
     }

@@ -6,7 +6,7 @@ import { titleOrFileName } from "~/features/submissions/submission-details";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import { conferenceLocalTimeToIso, formatConferenceDateTime } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
-import { type FormResult, parseForm } from "~/lib/forms.server";
+import { type FormReading, readForm } from "~/lib/forms.server";
 import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
 import { z } from "~/lib/zod.server";
 import { type ReviewStatus, reviewStatus } from "./assignments.server";
@@ -199,13 +199,13 @@ const reviewSettingsForm = z.object({
   confidenceScale: scaleField("confidence"),
 });
 
-export function parseReviewSettingsForm(formData: FormData): FormResult<ReviewSettingsInput> {
-  const result = parseForm(reviewSettingsForm, formData);
-  if (!result.isValid) return result;
-  const form = result.data;
+export function readReviewSettingsForm(formData: FormData): FormReading<ReviewSettingsInput> {
+  const result = readForm(reviewSettingsForm, formData);
+  if (!result.ok) return result;
+  const form = result.value;
   return {
-    isValid: true,
-    data: {
+    ok: true,
+    value: {
       isOpen: form.period === "open",
       closesAt: form.closesAt,
       othersVisibility: form.othersVisibility,

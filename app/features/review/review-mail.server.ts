@@ -1,5 +1,5 @@
 import { site } from "~/content/site";
-import { mailAdmins } from "~/features/admin/mail-admins.server";
+import { mailAdmins } from "~/features/accounts/mail-admins.server";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 
 function conflictDeclaredEmail(input: {

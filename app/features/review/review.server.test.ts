@@ -1,5 +1,11 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import {
+  grantReviewer,
+  isReviewer,
+  listReviewers,
+  revokeReviewer,
+} from "~/features/accounts/reviewer-role.server";
 import { migrateDown, migrateToLatest } from "~/lib/db/database.server";
 import { insertTestSubmission } from "../../../tests/support/review-fixtures";
 import {
@@ -25,7 +31,6 @@ import {
   isReviewPeriodOpen,
   saveReviewSettings,
 } from "./review-settings.server";
-import { grantReviewer, isReviewer, listReviewers, revokeReviewer } from "./reviewer-role.server";
 import {
   getReviewForReviewer,
   listReviewQueue,

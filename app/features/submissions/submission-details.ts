@@ -132,6 +132,12 @@ export function titleOrFileName(row: { title: string; fileName: string }): strin
   return row.title.trim() ? row.title : row.fileName;
 }
 
+/** How an abstract is named to people: its title and file, or the file alone (old abstracts, or a title that is the file name). */
+export function abstractLabel(row: { title: string; fileName: string }): string {
+  const title = row.title.trim();
+  return title && title !== row.fileName ? `${title} (${row.fileName})` : row.fileName;
+}
+
 /** "Ada Lovelace (Univ. X, presenting); Ŋɡʊ̃ Þórsdóttir" for tables and CSV. */
 export function describeAuthors(authors: readonly AuthorView[]): string {
   return authors

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import { type DecisionMailLinks, mailDecisions } from "~/features/presenters/presenter-mail.server";
+import { type DecisionMailLinks, mailDecisions } from "~/features/decisions/decision-mail.server";
 import { type AuthorView, titleOrFileName } from "~/features/submissions/submission-details";
 import { listAuthors } from "~/features/submissions/submission-details.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";

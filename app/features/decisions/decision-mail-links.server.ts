@@ -1,12 +1,10 @@
 import type { Kysely } from "kysely";
 import type { EditionContent } from "~/content/sculc/edition-types";
+import { getPresenterDates } from "~/features/presenters/presenter-dates.server";
 import { submissionPaths } from "~/features/submissions/submission-paths";
 import type { Database } from "~/lib/db/schema";
 import { getEnv } from "~/lib/env.server";
-import { getPresenterDates } from "./presenter-dates.server";
-import type { DecisionMailLinks } from "./presenter-mail.server";
-
-export const presentersAdminPath = "/user-data/presenters";
+import type { DecisionMailLinks } from "./decision-mail.server";
 
 /** What the decision mails link to and promise: the pages, the confirm-by date, a talk's length. */
 export async function decisionMailLinks(

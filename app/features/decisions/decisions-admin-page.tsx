@@ -55,7 +55,7 @@ export type AdminSubmissionView = {
   isReleased: boolean;
 };
 
-export type SubmissionsAdminPageProps = {
+export type DecisionsAdminPageProps = {
   editionName: string;
   query: DecisionsQuery;
   distribution: MeritDistribution;
@@ -104,7 +104,7 @@ function statusText(submission: AdminSubmissionView): string {
   return submission.isReleased ? `${decision}, released` : `${decision}, not released yet`;
 }
 
-export function SubmissionsAdminPage(props: SubmissionsAdminPageProps) {
+export function DecisionsAdminPage(props: DecisionsAdminPageProps) {
   return (
     <>
       <h1>Submissions for {props.editionName}</h1>

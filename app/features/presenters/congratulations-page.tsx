@@ -3,9 +3,9 @@ import { Form, Link } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
 import type { AbstractCall } from "~/content/sculc/edition-types";
 import type { AnswerWindow } from "~/features/presenters/attendance.server";
+import { submissionPaths } from "~/features/submissions/submission-paths";
 import type { Attendance } from "~/lib/db/schema";
-import { submissionPaths } from "./submission-paths";
-import "./submissions.css";
+import "~/features/submissions/submissions.css";
 
 export type AcceptedAbstractView = {
   id: string;

@@ -1,0 +1,2 @@
+/** The admins' presenters page (linked from the presenter's page for admins). */
+export const presentersAdminPath = "/user-data/presenters";
