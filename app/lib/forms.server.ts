@@ -29,3 +29,15 @@ export function readForm<Schema extends z.ZodType>(
     fieldErrors,
   };
 }
+
+/**
+ * The pressed submit button's `intent`, when it is one the action knows; null otherwise. Matched
+ * against the list, never looked up as a key, so "constructor" or "toString" is no intent.
+ */
+export function readIntent<Intent extends string>(
+  formData: FormData,
+  intents: readonly Intent[],
+): Intent | null {
+  const value = formData.get("intent");
+  return intents.find((intent) => intent === value) ?? null;
+}
