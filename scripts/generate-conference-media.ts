@@ -1,5 +1,5 @@
 /**
- * Builds the SCULC conference media from app/content/sculc/programs.ts and hand-written SVG:
+ * Builds the SCULC conference media from app/content/sculc/programs (one file a year) and hand-written SVG:
  * the program PDFs (2025, 2023, 2022), the 2022 and 2023 photo galleries, the 2023 schedule
  * image, the 2024 program pages and the per-year image manifests (index.ts).
  *
