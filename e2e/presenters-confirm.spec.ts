@@ -263,7 +263,8 @@ test("accept as talk, poster and alternate; mails to every author once; confirm,
   // Another worker's run of this test may have reminded everyone waiting a moment ago.
   if (await remind.isEnabled()) {
     await remind.click();
-    // "Nobody is waiting..." has no "success" in it, so SPEC's rule shows it as an alert.
+    // "Nobody is waiting..." has no "success" in it, so it shows as an alert: only a message
+    // containing "success" is styled and announced as one.
     await expect(
       admin.page
         .locator("[role=status], [role=alert]")
