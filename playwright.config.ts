@@ -12,21 +12,19 @@ const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 const e2eDataRoot = path.resolve(".e2e-data");
 
 /**
- * The tests that change what every other test relies on: closing the call for abstracts
- * (e2e/admin.spec.ts), closing the review period and taking "the next abstract", which may be anyone's
- * (e2e/review.spec.ts), changing the edition's review settings (e2e/review-admin.spec.ts), moving
- * the presenters' confirm-by date into the past (e2e/presenters-confirm.spec.ts), and closing the call
- * to see abstracts become read-only (e2e/presenters-submit.spec.ts). They run alone, last.
+ * Tests are tagged in their specs by what they do to the server every other test shares:
+ * - `@global-state`: closing the call for abstracts (e2e/admin.spec.ts), closing the review period and
+ *   taking "the next abstract", which may be anyone's (e2e/review.spec.ts), changing the edition's
+ *   review settings (e2e/review-admin.spec.ts), moving the presenters' confirm-by date into the past
+ *   (e2e/presenters-confirm.spec.ts), and closing the call to see abstracts become read-only
+ *   (e2e/presenters-submit.spec.ts). They run alone, last, on every server.
+ * - `@publishes-program`: publishing the 2025 program (e2e/program.spec.ts) replaces the edition page's
+ *   program PDF that content-pages.spec.ts checks on the same SQLite server, so on that server it runs
+ *   last too. The PostgreSQL server runs no public-page specs: there it runs with the rest.
+ * A new test that changes shared state takes one of these tags; the projects below select on them.
  */
-const closesTheCall =
-  /closing the call blocks uploads|closing the call makes abstracts read-only|when the review period closes|review settings: saved in Pacific time|after the confirm-by date/;
-
-/**
- * Publishing the 2025 program (e2e/program.spec.ts) replaces the edition page's program PDF that
- * content-pages.spec.ts checks on the same SQLite server, so on that server it runs last too. The
- * PostgreSQL server runs no public-page specs: there it runs with the rest.
- */
-const publishesTheProgram = /build, check, publish and republish the program/;
+const globalState = /@global-state/;
+const publishesProgram = /@publishes-program/;
 
 const launchOptions = {
   executablePath: chromiumPath,
@@ -91,13 +89,13 @@ export default defineConfig({
     {
       name: "desktop",
       testIgnore: /postgres\.spec\.ts/,
-      grepInvert: [closesTheCall, publishesTheProgram],
+      grepInvert: [globalState, publishesProgram],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
       name: "mobile",
       testIgnore: /postgres\.spec\.ts/,
-      grepInvert: [closesTheCall, publishesTheProgram],
+      grepInvert: [globalState, publishesProgram],
       use: {
         ...devices["Pixel 5"],
         viewport: { width: 375, height: 740 },
@@ -110,17 +108,18 @@ export default defineConfig({
             name: "postgres",
             testMatch:
               /(postgres|accounts|submissions|admin|review|program|presenters-(submit|confirm|materials))\.spec\.ts/,
-            grepInvert: closesTheCall,
+            grepInvert: globalState,
             use: { baseURL: `http://localhost:${postgresPort}`, launchOptions },
           },
         ]
       : []),
     {
-      // Closing the call for abstracts would refuse other tests' uploads, so that test runs alone,
-      // after every other project has finished, with the program's publishing on SQLite.
+      // Closing the call for abstracts would refuse other tests' uploads, so the @global-state tests
+      // run alone, after every other project has finished, with the program's publishing
+      // (@publishes-program) on SQLite.
       name: "call-for-abstracts",
       testMatch: /(admin|review|program|presenters-(submit|confirm|materials))\.spec\.ts/,
-      grep: [closesTheCall, publishesTheProgram],
+      grep: [globalState, publishesProgram],
       dependencies: ["desktop", "mobile", ...(postgresUrl ? ["postgres"] : [])],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },

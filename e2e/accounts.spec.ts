@@ -71,7 +71,9 @@ test("register, verify by email, sign in to the return path, edit the profile, l
   await logOut(page);
 });
 
-test("a wrong password gets SPEC's message and no session", async ({ page }, testInfo) => {
+test("a wrong password gets the site's sign-in error and no session", async ({
+  page,
+}, testInfo) => {
   const email = await signedInAccount(page, testInfo);
   await logOut(page);
   await page.goto("/login");
@@ -140,7 +142,7 @@ test("Google sign-in of a new account completes the profile, then email sign-in 
   await expect(page.getByLabel("Last name")).toHaveValue("Turing");
   await expectNoAxeViolations(page);
 
-  // Blank-looking names pass the browser's `required` check; the server says what SPEC says.
+  // Blank-looking names pass the browser's `required` check; the server refuses them.
   await page.getByLabel("First name").fill("   ");
   await page.getByLabel("Password", { exact: true }).fill(strongPassword);
   await page.getByLabel("Confirm password").fill(strongPassword);

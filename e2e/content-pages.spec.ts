@@ -154,7 +154,7 @@ test.describe("SCULC 2025", () => {
     await expect(page).toHaveURL(/\/sculc-2025$/);
   });
 
-  test("has the event details, the deadline and SPEC.md's facts", async ({ page }) => {
+  test("has the event details, the deadline and the conference's facts", async ({ page }) => {
     await page.goto("/sculc-2025");
     const details = page.getByRole("region", { name: "Event details" });
     await expect(details).toContainText("Saturday, May 17, 2025");

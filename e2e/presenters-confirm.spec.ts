@@ -263,7 +263,8 @@ test("accept as talk, poster and alternate; mails to every author once; confirm,
   // Another worker's run of this test may have reminded everyone waiting a moment ago.
   if (await remind.isEnabled()) {
     await remind.click();
-    // "Nobody is waiting..." has no "success" in it, so SPEC's rule shows it as an alert.
+    // "Nobody is waiting..." has no "success" in it, so it shows as an alert: only a message
+    // containing "success" is styled and announced as one.
     await expect(
       admin.page
         .locator("[role=status], [role=alert]")
@@ -296,82 +297,88 @@ test("accept as talk, poster and alternate; mails to every author once; confirm,
   await admin.context.close();
 });
 
-test("after the confirm-by date the answer is frozen (409 on a replay) until an admin reopens it for one presenter", async ({
-  browser,
-}, testInfo) => {
-  test.setTimeout(300_000);
-  const [admin, talk] = await Promise.all([
-    adminSession(browser, testInfo, presenters),
-    author(testInfo, "frozen"),
-  ]);
-  // The dates are the edition's: this test runs alone, last (closesTheCall in playwright.config.ts),
-  // and puts back what it found.
-  await withServerLock(testInfo, "presenter-dates", async () => {
-    await admin.page.goto(presenters);
-    const found = await admin.page.getByLabel("Confirm or decline by (Pacific Time)").inputValue();
-    await setConfirmBy(admin.page, openUntil);
-    await withServerLock(testInfo, "decisions", async () => {
-      await admin.page.goto("/user-data/submissions?status=undecided");
-      await adminCard(admin.page, talk.fileName)
-        .getByRole("button", { name: `Accept as poster ${talk.fileName}` })
-        .click();
-      await expect(successMessage(admin.page, "Decision saved successfully")).toBeVisible();
-      await releaseDecisions(admin.page, talk.fileName, "Accepted as a poster");
-    });
-    const talkPage = (await pageFor(browser, talk)).page;
-    await talkPage.goto("/sculc/congratulations-page");
-    const card = talkPage.getByRole("listitem").filter({ hasText: talk.fileName });
-    await card.getByRole("button", { name: `Confirm attendance for ${talk.fileName}` }).click();
-    await expect(card).toContainText("You confirmed your attendance");
+test(
+  "after the confirm-by date the answer is frozen (409 on a replay) until an admin reopens it for one presenter",
+  { tag: "@global-state" },
+  async ({ browser }, testInfo) => {
+    test.setTimeout(300_000);
+    const [admin, talk] = await Promise.all([
+      adminSession(browser, testInfo, presenters),
+      author(testInfo, "frozen"),
+    ]);
+    // The dates are the edition's: this test runs alone, last (tagged @global-state; see
+    // playwright.config.ts), and puts back what it found.
+    await withServerLock(testInfo, "presenter-dates", async () => {
+      await admin.page.goto(presenters);
+      const found = await admin.page
+        .getByLabel("Confirm or decline by (Pacific Time)")
+        .inputValue();
+      await setConfirmBy(admin.page, openUntil);
+      await withServerLock(testInfo, "decisions", async () => {
+        await admin.page.goto("/user-data/submissions?status=undecided");
+        await adminCard(admin.page, talk.fileName)
+          .getByRole("button", { name: `Accept as poster ${talk.fileName}` })
+          .click();
+        await expect(successMessage(admin.page, "Decision saved successfully")).toBeVisible();
+        await releaseDecisions(admin.page, talk.fileName, "Accepted as a poster");
+      });
+      const talkPage = (await pageFor(browser, talk)).page;
+      await talkPage.goto("/sculc/congratulations-page");
+      const card = talkPage.getByRole("listitem").filter({ hasText: talk.fileName });
+      await card.getByRole("button", { name: `Confirm attendance for ${talk.fileName}` }).click();
+      await expect(card).toContainText("You confirmed your attendance");
 
-    // The date passes (moved through the admin form): the answer is read-only, a replay is refused.
-    await setConfirmBy(admin.page, "2025-01-01T12:00");
-    await talkPage.goto("/sculc/congratulations-page");
-    await expect(card).toContainText("has passed, so this answer is final");
-    await expect(card.getByRole("button")).toHaveCount(0);
-    await expectNoAxeViolations(talkPage);
-    await talkPage.screenshot({ path: testInfo.outputPath("congratulations-frozen.png") });
-    const replay = await talk.api.post("/sculc/congratulations-page", {
-      form: { intent: "decline", submissionId: talk.id },
+      // The date passes (moved through the admin form): the answer is read-only, a replay is refused.
+      await setConfirmBy(admin.page, "2025-01-01T12:00");
+      await talkPage.goto("/sculc/congratulations-page");
+      await expect(card).toContainText("has passed, so this answer is final");
+      await expect(card.getByRole("button")).toHaveCount(0);
+      await expectNoAxeViolations(talkPage);
+      await talkPage.screenshot({ path: testInfo.outputPath("congratulations-frozen.png") });
+      const replay = await talk.api.post("/sculc/congratulations-page", {
+        form: { intent: "decline", submissionId: talk.id },
+      });
+      expect(replay.status()).toBe(409);
+      expect(await replay.text()).toContain("The date to confirm or decline has passed");
+      await expect(
+        admin.page.getByRole("button", { name: "Send a reminder to everyone waiting" }),
+      ).toBeDisabled();
+
+      // Reopened for this one presenter: they answer once, then it is frozen again.
+      await admin.page.goto(presenters);
+      const row = admin.page.getByRole("row").filter({ hasText: talk.fileName });
+      await row.getByRole("button", { name: /^Reopen the answer for abstract \d+$/ }).click();
+      await expect(successMessage(admin.page, /was reopened successfully/)).toBeVisible();
+      await expect(row).toContainText("Reopened");
+      await expectNoAxeViolations(admin.page);
+      await talkPage.goto("/sculc/congratulations-page");
+      await expect(card).toContainText("The organizers reopened your answer");
+      await card.getByRole("button", { name: `Decline ${talk.fileName}` }).click();
+      await expect(talkPage.getByRole("button", { name: "Yes, decline" })).toBeVisible();
+      await expectNoAxeViolations(talkPage);
+      await talkPage.getByRole("button", { name: "Yes, decline" }).click();
+      await expect(card).toContainText("You declined");
+      await expect(card.getByRole("button")).toHaveCount(0);
+      const again = await talk.api.post("/sculc/congratulations-page", {
+        form: { intent: "confirm", submissionId: talk.id },
+      });
+      expect(again.status()).toBe(409);
+
+      await admin.page.goto(presenters);
+      await admin.page.getByLabel("Confirm or decline by (Pacific Time)").fill(found);
+      await admin.page.getByRole("button", { name: "Save the dates" }).click();
+      await expect(
+        successMessage(admin.page, "The presenter dates were saved successfully."),
+      ).toBeVisible();
     });
-    expect(replay.status()).toBe(409);
-    expect(await replay.text()).toContain("The date to confirm or decline has passed");
+    await admin.page.goto("/user-data/audit");
     await expect(
-      admin.page.getByRole("button", { name: "Send a reminder to everyone waiting" }),
-    ).toBeDisabled();
-
-    // Reopened for this one presenter: they answer once, then it is frozen again.
-    await admin.page.goto(presenters);
-    const row = admin.page.getByRole("row").filter({ hasText: talk.fileName });
-    await row.getByRole("button", { name: /^Reopen the answer for abstract \d+$/ }).click();
-    await expect(successMessage(admin.page, /was reopened successfully/)).toBeVisible();
-    await expect(row).toContainText("Reopened");
-    await expectNoAxeViolations(admin.page);
-    await talkPage.goto("/sculc/congratulations-page");
-    await expect(card).toContainText("The organizers reopened your answer");
-    await card.getByRole("button", { name: `Decline ${talk.fileName}` }).click();
-    await expect(talkPage.getByRole("button", { name: "Yes, decline" })).toBeVisible();
-    await expectNoAxeViolations(talkPage);
-    await talkPage.getByRole("button", { name: "Yes, decline" }).click();
-    await expect(card).toContainText("You declined");
-    await expect(card.getByRole("button")).toHaveCount(0);
-    const again = await talk.api.post("/sculc/congratulations-page", {
-      form: { intent: "confirm", submissionId: talk.id },
-    });
-    expect(again.status()).toBe(409);
-
-    await admin.page.goto(presenters);
-    await admin.page.getByLabel("Confirm or decline by (Pacific Time)").fill(found);
-    await admin.page.getByRole("button", { name: "Save the dates" }).click();
-    await expect(
-      successMessage(admin.page, "The presenter dates were saved successfully."),
+      admin.page.getByRole("cell", { name: "Reopened an answer" }).first(),
     ).toBeVisible();
-  });
-  await admin.page.goto("/user-data/audit");
-  await expect(admin.page.getByRole("cell", { name: "Reopened an answer" }).first()).toBeVisible();
-  await expect(
-    admin.page.getByRole("cell", { name: "Changed presenter dates" }).first(),
-  ).toBeVisible();
-  await talk.api.dispose();
-  await admin.context.close();
-});
+    await expect(
+      admin.page.getByRole("cell", { name: "Changed presenter dates" }).first(),
+    ).toBeVisible();
+    await talk.api.dispose();
+    await admin.context.close();
+  },
+);

@@ -228,49 +228,53 @@ test.describe("after the call closes", () => {
   test.describe.configure({ mode: "serial" });
 
   // Runs in the call-for-abstracts project, alone (see playwright.config.ts).
-  test("closing the call makes abstracts read-only", async ({ browser }, testInfo) => {
-    const fileName = `closing-${randomToken()}.pdf`;
-    const api = await apiAccount(testInfo, someone("closing", testInfo));
-    const id = await apiUpload(api, fileName);
-    const admin = await adminSession(browser, testInfo, "/user-data/submissions");
-    const panel = admin.page.getByRole("region", { name: "Call for abstracts" });
-    await withServerLock(testInfo, "call", async () => {
-      await panel.getByRole("button", { name: "Close the call now" }).click();
-      await expect(panel).toContainText("The call is closed.");
-      try {
-        const status = await api.get("/sculc/view-submission");
-        const html = await status.text();
-        expect(html).toContain("can no longer be edited or replaced");
-        expect(html).not.toContain(`?edit=${id}`);
-        const edit = await api.post(`/sculc/view-submission?edit=${id}`, {
-          form: {
-            submissionId: id,
-            intent: "save-details",
-            title: "Too late",
-            format: "talk",
-            presents: "yes",
-          },
-        });
-        expect(edit.status()).toBe(409);
-        expect(await edit.text()).toContain("can no longer be changed");
-        const replace = await api.post(`/sculc/submit-abstract?replace=${id}`, {
-          multipart: {
-            abstract: {
-              name: "late.pdf",
-              mimeType: "application/pdf",
-              buffer: await makeAbstractPdf(),
+  test(
+    "closing the call makes abstracts read-only",
+    { tag: "@global-state" },
+    async ({ browser }, testInfo) => {
+      const fileName = `closing-${randomToken()}.pdf`;
+      const api = await apiAccount(testInfo, someone("closing", testInfo));
+      const id = await apiUpload(api, fileName);
+      const admin = await adminSession(browser, testInfo, "/user-data/submissions");
+      const panel = admin.page.getByRole("region", { name: "Call for abstracts" });
+      await withServerLock(testInfo, "call", async () => {
+        await panel.getByRole("button", { name: "Close the call now" }).click();
+        await expect(panel).toContainText("The call is closed.");
+        try {
+          const status = await api.get("/sculc/view-submission");
+          const html = await status.text();
+          expect(html).toContain("can no longer be edited or replaced");
+          expect(html).not.toContain(`?edit=${id}`);
+          const edit = await api.post(`/sculc/view-submission?edit=${id}`, {
+            form: {
+              submissionId: id,
+              intent: "save-details",
+              title: "Too late",
+              format: "talk",
+              presents: "yes",
             },
-          },
-        });
-        expect(replace.status()).toBe(409);
-        expect(await replace.text()).toContain("can no longer be changed");
-      } finally {
-        await admin.page.request.post("/user-data/submissions", {
-          form: { intent: "open-call", closesAt: "" },
-        });
-      }
-    });
-    await api.dispose();
-    await admin.context.close();
-  });
+          });
+          expect(edit.status()).toBe(409);
+          expect(await edit.text()).toContain("can no longer be changed");
+          const replace = await api.post(`/sculc/submit-abstract?replace=${id}`, {
+            multipart: {
+              abstract: {
+                name: "late.pdf",
+                mimeType: "application/pdf",
+                buffer: await makeAbstractPdf(),
+              },
+            },
+          });
+          expect(replace.status()).toBe(409);
+          expect(await replace.text()).toContain("can no longer be changed");
+        } finally {
+          await admin.page.request.post("/user-data/submissions", {
+            form: { intent: "open-call", closesAt: "" },
+          });
+        }
+      });
+      await api.dispose();
+      await admin.context.close();
+    },
+  );
 });

@@ -358,45 +358,47 @@ test("decisions from the reviews: mean and spread, the reviews in full, the CSV,
   await admin.context.close();
 });
 
-test("review settings: saved in Pacific time, a bad scale refused with its message and nothing changed", async ({
-  browser,
-}, testInfo) => {
-  // axe over two long admin pages at two widths.
-  test.slow();
-  const admin = await newAdmin(browser, testInfo, "/user-data/review");
-  const page = admin.page;
-  // Settings are the edition's, shared by every test on this server: this test runs alone, after the
-  // others (closesTheCall in playwright.config.ts), and puts back what it found.
-  await withServerLock(testInfo, "review-assignment", async () => {
-    await page.goto("/user-data/review");
-    const merit = page.getByLabel("Overall merit scale");
-    const before = await merit.inputValue();
-    await merit.fill("Reject\nAccept");
-    await page.getByRole("button", { name: "Save review settings" }).click();
-    await expect(page.getByRole("alert")).toHaveText(/Write the merit scale one point a line/);
-    await expect(merit).toHaveAttribute("aria-invalid", "true");
-    await page.goto("/user-data/review");
-    await expect(merit).toHaveValue(before);
+test(
+  "review settings: saved in Pacific time, a bad scale refused with its message and nothing changed",
+  { tag: "@global-state" },
+  async ({ browser }, testInfo) => {
+    // axe over two long admin pages at two widths.
+    test.slow();
+    const admin = await newAdmin(browser, testInfo, "/user-data/review");
+    const page = admin.page;
+    // Settings are the edition's, shared by every test on this server: this test runs alone, after the
+    // others (tagged @global-state; see playwright.config.ts), and puts back what it found.
+    await withServerLock(testInfo, "review-assignment", async () => {
+      await page.goto("/user-data/review");
+      const merit = page.getByLabel("Overall merit scale");
+      const before = await merit.inputValue();
+      await merit.fill("Reject\nAccept");
+      await page.getByRole("button", { name: "Save review settings" }).click();
+      await expect(page.getByRole("alert")).toHaveText(/Write the merit scale one point a line/);
+      await expect(merit).toHaveAttribute("aria-invalid", "true");
+      await page.goto("/user-data/review");
+      await expect(merit).toHaveValue(before);
 
-    const closesAt = page.getByLabel("Closes at (Pacific Time, optional)");
-    const closesBefore = await closesAt.inputValue();
-    await closesAt.fill("2031-03-21T23:59");
-    await page.getByRole("button", { name: "Save review settings" }).click();
-    await expect(
-      successMessage(page, "The review settings were saved successfully."),
-    ).toBeVisible();
-    await expect(page.getByText("until Mar 21, 2031, 11:59 PM PDT")).toBeVisible();
-    await expect(closesAt).toHaveValue("2031-03-21T23:59");
-    await closesAt.fill(closesBefore);
-    await page.getByRole("button", { name: "Save review settings" }).click();
-    await expect(
-      successMessage(page, "The review settings were saved successfully."),
-    ).toBeVisible();
-  });
-  await page.goto("/user-data/audit");
-  await expect(page.getByRole("cell", { name: "Changed review settings" }).first()).toBeVisible();
-  await admin.context.close();
-});
+      const closesAt = page.getByLabel("Closes at (Pacific Time, optional)");
+      const closesBefore = await closesAt.inputValue();
+      await closesAt.fill("2031-03-21T23:59");
+      await page.getByRole("button", { name: "Save review settings" }).click();
+      await expect(
+        successMessage(page, "The review settings were saved successfully."),
+      ).toBeVisible();
+      await expect(page.getByText("until Mar 21, 2031, 11:59 PM PDT")).toBeVisible();
+      await expect(closesAt).toHaveValue("2031-03-21T23:59");
+      await closesAt.fill(closesBefore);
+      await page.getByRole("button", { name: "Save review settings" }).click();
+      await expect(
+        successMessage(page, "The review settings were saved successfully."),
+      ).toBeVisible();
+    });
+    await page.goto("/user-data/audit");
+    await expect(page.getByRole("cell", { name: "Changed review settings" }).first()).toBeVisible();
+    await admin.context.close();
+  },
+);
 
 test("signed out, a member and a reviewer are all refused the review admin page, its data, actions and the reviews CSV", async ({
   page,

@@ -4,7 +4,7 @@ import { findEditionPage, listEditionPages } from "./editions";
 import { naclo } from "./naclo";
 
 describe("content", () => {
-  it("gives every edition page its own path, with the sub-pages SPEC.md names", () => {
+  it("gives every edition page its own path, with the sub-pages each edition has", () => {
     const paths = listEditionPages().map((entry) => entry.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toEqual([
@@ -24,7 +24,7 @@ describe("content", () => {
     expect(findEditionPage("/sculc-2021")).toBeUndefined();
   });
 
-  it("has SPEC.md's NACLO dates and times", () => {
+  it("has the NACLO open round's and training session's dates and times", () => {
     expect(naclo.openRound).toMatchObject({
       date: "2025-01-23",
       startTime: "9:00 AM",

@@ -34,7 +34,7 @@ describe("board seasons", () => {
     ]);
   });
 
-  it("has the seasons SPEC.md lists, newest first, with 13, 9, 9 and 9 members", () => {
+  it("has the seasons the site shows, newest first, with 13, 9, 9 and 9 members", () => {
     expect(boardSeasons.map((season) => [season.id, season.members.length])).toEqual([
       ["2025-2026", 13],
       ["2024-2025", 9],

@@ -3,8 +3,9 @@ import { columnTypes } from "./dialect";
 
 /**
  * better-auth's tables (user, session, account, verification) keep its own names and camelCase columns,
- * so its adapter needs no field mapping; the project's own tables are snake_case. The user row carries
- * the profile fields SPEC keeps in its Users collection.
+ * so its adapter needs no field mapping; the project's own tables are snake_case. The user row also
+ * carries the profile: first and last name, the role, and whether the profile was completed (set by
+ * registration and by /complete-profile, never by signing in with Google alone).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const types = columnTypes(db);
