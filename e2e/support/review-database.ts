@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { TestInfo } from "@playwright/test";
-import { assignReviewer } from "~/features/review/assignments.server";
 import { grantReviewer } from "~/features/accounts/reviewer-role.server";
+import { assignReviewer } from "~/features/review/assignments.server";
 import { type DatabaseHandle, openDatabase } from "~/lib/db/database.server";
 
 /**
