@@ -6,14 +6,21 @@ import {
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import { conferenceTimeZone } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
+import { done } from "~/lib/outcome";
 import { markPublicPagesChanged } from "~/lib/public-pages.server";
 import {
   type DraftSession,
   loadDraftSessions,
-  lockProgram,
   type ProgramDraft,
   readProgramDraft,
-} from "./program.server";
+} from "./program-draft.server";
+import {
+  type ProgramOutcome,
+  presentationsWord,
+  programMessages,
+  refuseProgram,
+} from "./program-messages";
+import { lockProgram } from "./program-sessions.server";
 import {
   type ProgramSnapshot,
   parseSnapshot,
@@ -252,15 +259,12 @@ export function listPresenterRecipients(
   });
 }
 
-export type PublishOutcome =
-  | {
-      ok: true;
-      version: number;
-      message: string;
-      /** Presentations whose presenters should hear about the change (empty on a first publish). */
-      affected: AffectedPresentation[];
-    }
-  | { ok: false; status: 409; message: string };
+export type PublishedChange = {
+  version: number;
+  message: string;
+  /** Presentations whose presenters should hear about the change (empty on a first publish). */
+  affected: AffectedPresentation[];
+};
 
 /**
  * Publishes the draft as the edition's next version, in one transaction: the version number (drawn
@@ -281,7 +285,7 @@ export async function publishProgram(
     basedOnVersion?: number | null;
     now?: Date;
   },
-): Promise<PublishOutcome> {
+): Promise<ProgramOutcome<PublishedChange>> {
   const now = input.now ?? new Date();
   const settings = programSettingsOf(input.edition);
   const published = await db.transaction().execute(async (trx) => {
@@ -312,30 +316,29 @@ export async function publishProgram(
     await recordAdminAction(trx, {
       action: "publish-program",
       actor: input.actor,
-      details: `${settings.editionYear}: version ${version}, ${program.sessions.length} sessions${previous ? `; ${changes.length} ${changes.length === 1 ? "presentation" : "presentations"} changed since version ${previous.version}` : ""}`,
+      details: `${settings.editionYear}: version ${version}, ${program.sessions.length} sessions${previous ? `; ${changes.length} ${presentationsWord(changes.length)} changed since version ${previous.version}` : ""}`,
     });
     await markPublicPagesChanged(trx);
     return { ok: true as const, version, changes };
   });
   if (!published.ok)
-    return {
-      ok: false,
-      status: 409,
-      message: published.previous
-        ? `Version ${published.previous.version} was published by ${published.previous.publishedBy} meanwhile. Review the program, then publish again.`
-        : `Version ${String(input.basedOnVersion)} of the program does not exist. Review the program, then publish again.`,
-    };
+    return published.previous
+      ? refuseProgram({
+          reason: "publish-stale",
+          version: published.previous.version,
+          publishedBy: published.previous.publishedBy,
+        })
+      : refuseProgram({ reason: "publish-unknown-version", basedOnVersion: input.basedOnVersion });
   const recipients = await listPresenterRecipients(
     db,
     published.changes.map((change) => change.submissionId),
   );
-  return {
-    ok: true,
+  return done({
     version: published.version,
-    message: `Version ${published.version} of the program was published successfully.`,
+    message: programMessages.published(published.version),
     affected: published.changes.map((change) => ({
       ...change,
       recipients: recipients.get(change.submissionId) ?? [],
     })),
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import type { EditionContent } from "~/content/sculc/edition-types";
-import type { ProgramSessionKind } from "~/lib/db/schema";
+import type { PresentationFormat, ProgramSessionKind } from "~/lib/db/schema";
 
 /**
  * Program times are minutes after local midnight on the conference day (America/Los_Angeles). The
@@ -66,4 +66,10 @@ export const sessionKindLabels: Record<ProgramSessionKind, string> = {
   break: "Break",
   lunch: "Lunch",
   other: "Other",
+};
+
+/** Which presentations a session holds; the other kinds hold none. */
+export const formatOfKind: Partial<Record<ProgramSessionKind, PresentationFormat>> = {
+  talks: "talk",
+  posters: "poster",
 };
