@@ -7,8 +7,8 @@ import {
   formatClock,
   formatClockForPeople,
   formatOfKind,
+  formatPlacement,
   formatTimeRange,
-  parseClock,
   sessionKindLabels,
 } from "./program-times";
 import type { ProgramWarning } from "./program-warnings";
@@ -76,8 +76,6 @@ export function toProgramEditorProps(input: {
       .filter((author) => author.isPresenter)
       .map((author) => author.name)
       .join(", ") || "Presenter not named";
-  const placement = (each: { session: string; room: string; startsAt: string; endsAt: string }) =>
-    `${formatTimeRange(parseClock(each.startsAt) ?? 0, parseClock(each.endsAt) ?? 0)}, ${each.session}${each.room ? `, ${each.room}` : ""}`;
   return {
     editionName: input.editionName,
     dateText: formatLongDate(editor.settings.date),
@@ -140,8 +138,8 @@ export function toProgramEditorProps(input: {
       affected: notice.affected.map((change) => ({
         title: change.title,
         change: change.change,
-        beforeText: change.before.map(placement).join("; "),
-        afterText: change.after.map(placement).join("; "),
+        beforeText: change.before.map(formatPlacement).join("; "),
+        afterText: change.after.map(formatPlacement).join("; "),
         recipients: change.recipients.map((recipient) => recipient.email),
       })),
     },

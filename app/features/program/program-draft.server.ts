@@ -1,49 +1,33 @@
 import type { AuthorView } from "~/features/submissions/submission-details";
 import { abstractLabel } from "~/features/submissions/submission-details";
 import { listAuthors } from "~/features/submissions/submission-details.server";
-import type {
-  Attendance,
-  PresentationFormat,
-  ProgramSessionKind,
-  SubmissionDecision,
-} from "~/lib/db/schema";
+import type { PresentationFormat } from "~/lib/db/schema";
 import type { Db } from "./program-sessions.server";
 import { type ProgramEdition, type ProgramSettings, programSettingsOf } from "./program-times";
-import { computeProgramWarnings, type ProgramWarning } from "./program-warnings";
+import {
+  computeProgramWarnings,
+  type ProgramWarning,
+  type WarningSession,
+} from "./program-warnings";
 
-export type DraftPresentation = {
-  slotId: string;
-  submissionId: string;
-  number: number;
-  /** The title, or the file name for an abstract without one (admins only). */
-  label: string;
+/**
+ * A placed presentation: what the warnings read of it (its label is the title, or the file name for
+ * an abstract without one, admins only; its format is the one it is accepted as now, null once no
+ * longer accepted), and what the editor and the published version add.
+ */
+export type DraftPresentation = WarningSession["slots"][number] & {
   title: string;
-  /** The format the abstract is accepted as now (null once no longer accepted). */
-  format: PresentationFormat | null;
-  decision: SubmissionDecision | null;
-  released: boolean;
-  attendance: Attendance | null;
   /** Set by an admin; null takes the edition's default. */
   minutes: number | null;
   /** A talk's computed times (minutes after local midnight); null for posters. */
   startsAt: number | null;
   endsAt: number | null;
   authors: AuthorView[];
-  presenterKeys: string[];
-  presenterNames: string[];
 };
 
-export type DraftSession = {
-  id: string;
-  title: string;
-  kind: ProgramSessionKind;
-  room: string;
-  startsAt: number;
-  endsAt: number;
+export type DraftSession = Omit<WarningSession, "slots"> & {
   chair: string | null;
   description: string | null;
-  /** When the last talk ends; null without talks. */
-  contentEndsAt: number | null;
   slots: DraftPresentation[];
 };
 

@@ -17,10 +17,9 @@ import {
   type AffectedPresentation,
   diffPlacements,
   listPresenterRecipients,
-  type Placement,
 } from "./program-publish.server";
 import { parseSnapshot } from "./program-snapshot";
-import { formatTimeRange, parseClock } from "./program-times";
+import { formatPlacement } from "./program-times";
 
 /**
  * Telling presenters that a newly published version moved them. Presenters know the program as it was
@@ -131,19 +130,13 @@ export async function settlePendingNotice(
   });
 }
 
-const describePlacement = (placement: Placement) => {
-  const startsAt = parseClock(placement.startsAt) ?? 0;
-  const endsAt = parseClock(placement.endsAt) ?? 0;
-  return `${formatTimeRange(startsAt, endsAt)}, ${placement.session}${placement.room ? `, ${placement.room}` : ""}`;
-};
-
 function describeChange(change: AffectedPresentation): string {
   const title = `“${change.title}”`;
   if (change.change === "removed")
-    return `${title} is no longer in the program (it was at ${change.before.map(describePlacement).join("; ")}). The committee will write to you if it has not already.`;
-  const now = change.after.map(describePlacement).join("; ");
+    return `${title} is no longer in the program (it was at ${change.before.map(formatPlacement).join("; ")}). The committee will write to you if it has not already.`;
+  const now = change.after.map(formatPlacement).join("; ");
   if (change.change === "added") return `${title} is now in the program: ${now}.`;
-  return `${title} has moved: it is now at ${now} (it was at ${change.before.map(describePlacement).join("; ")}).`;
+  return `${title} has moved: it is now at ${now} (it was at ${change.before.map(formatPlacement).join("; ")}).`;
 }
 
 /** One message per address, about all of its presentations that changed. */

@@ -58,6 +58,20 @@ export function formatTimeRange(startsAt: number, endsAt: number): string {
   return `${formatClockForPeople(startsAt)}-${formatClockForPeople(endsAt)}`;
 }
 
+/** Where and when a presentation is, as its presenters read it: "9:00 AM-9:20 AM, Morning talks, Hall A". */
+export function formatPlacement(placement: {
+  session: string;
+  room: string;
+  startsAt: string;
+  endsAt: string;
+}): string {
+  const range = formatTimeRange(
+    parseClock(placement.startsAt) ?? 0,
+    parseClock(placement.endsAt) ?? 0,
+  );
+  return `${range}, ${placement.session}${placement.room ? `, ${placement.room}` : ""}`;
+}
+
 /** What the editor's type menu and the public program call each kind of session. */
 export const sessionKindLabels: Record<ProgramSessionKind, string> = {
   talks: "Talks",
