@@ -7,17 +7,14 @@ import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
 import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
 import { done } from "~/lib/outcome";
+import { type AffectedPresentation, diffPlacements } from "./program-changes";
 import {
   type ProgramOutcome,
   presentationsWord,
   programMessages,
   refuseProgram,
 } from "./program-messages";
-import {
-  type AffectedPresentation,
-  diffPlacements,
-  listPresenterRecipients,
-} from "./program-publish.server";
+import { listPresenterRecipients } from "./program-publish.server";
 import { parseSnapshot } from "./program-snapshot";
 import { formatPlacement } from "./program-times";
 
