@@ -6,14 +6,17 @@ import type { MailRecipient } from "~/features/submissions/abstract-recipients.s
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
 import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
+import { done } from "~/lib/outcome";
+import { type AffectedPresentation, diffPlacements } from "./program-changes";
 import {
-  type AffectedPresentation,
-  diffPlacements,
-  listPresenterRecipients,
-  type Placement,
-} from "./program-publish.server";
+  type ProgramOutcome,
+  presentationsWord,
+  programMessages,
+  refuseProgram,
+} from "./program-messages";
+import { listPresenterRecipients } from "./program-publish.server";
 import { parseSnapshot } from "./program-snapshot";
-import { formatTimeRange, parseClock } from "./program-times";
+import { formatPlacement } from "./program-times";
 
 /**
  * Telling presenters that a newly published version moved them. Presenters know the program as it was
@@ -64,9 +67,7 @@ export async function readPendingNotice(
   };
 }
 
-export type NoticeOutcome =
-  | { ok: true; message: string; mailed: number }
-  | { ok: false; status: 409; message: string };
+export type SettledNotice = { message: string; mailed: number };
 
 /**
  * Mails the presenters of the latest version's pending notice (`send: true`), or records that the
@@ -85,17 +86,13 @@ export async function settlePendingNotice(
     actor: AuditActor;
     now?: Date;
   },
-): Promise<NoticeOutcome> {
+): Promise<ProgramOutcome<SettledNotice>> {
   const now = input.now ?? new Date();
   const notice = await readPendingNotice(deps.db, input.editionYear);
   if (!notice || notice.version !== input.version)
-    return {
-      ok: false,
-      status: 409,
-      message: notice
-        ? `Version ${notice.version} was published meanwhile. Review its changes, then choose again.`
-        : "The presenters of this version have already been told, or nothing changed for them.",
-    };
+    return notice
+      ? refuseProgram({ reason: "notice-newer", version: notice.version })
+      : refuseProgram({ reason: "notice-settled" });
   const messages = input.send ? noticeMessages(notice, input) : [];
   const claimed = await deps.db.transaction().execute(async (trx) => {
     const result = await trx
@@ -113,47 +110,30 @@ export async function settlePendingNotice(
     await recordAdminAction(trx, {
       action: input.send ? "mail-program-changes" : "skip-program-changes-mail",
       actor: input.actor,
-      details: `${input.editionYear}: version ${notice.version} (since version ${notice.comparedWith}), ${notice.affected.length} ${notice.affected.length === 1 ? "presentation" : "presentations"}${input.send ? `, ${messages.length} ${messages.length === 1 ? "address" : "addresses"} mailed` : ", not mailed"}`,
+      details: `${input.editionYear}: version ${notice.version} (since version ${notice.comparedWith}), ${notice.affected.length} ${presentationsWord(notice.affected.length)}${input.send ? `, ${messages.length} ${messages.length === 1 ? "address" : "addresses"} mailed` : ", not mailed"}`,
     });
     return true;
   });
-  if (!claimed)
-    return {
-      ok: false,
-      status: 409,
-      message:
-        "The presenters of this version have already been told, or nothing changed for them.",
-    };
+  if (!claimed) return refuseProgram({ reason: "notice-settled" });
   for (const message of messages)
     await deps.mailer.send(message).catch((error: unknown) => {
       deps.logger.error({ err: error, to: message.to }, "could not mail a program change");
     });
   if (!input.send)
-    return {
-      ok: true,
-      mailed: 0,
-      message: `The notice for version ${notice.version} was closed successfully, without emailing anyone.`,
-    };
-  return {
-    ok: true,
+    return done({ mailed: 0, message: programMessages.noticeClosed(notice.version) });
+  return done({
     mailed: messages.length,
-    message: `The affected presenters were emailed their new times successfully (${messages.length} ${messages.length === 1 ? "address" : "addresses"}).`,
-  };
+    message: programMessages.presentersMailed(messages.length),
+  });
 }
-
-const describePlacement = (placement: Placement) => {
-  const startsAt = parseClock(placement.startsAt) ?? 0;
-  const endsAt = parseClock(placement.endsAt) ?? 0;
-  return `${formatTimeRange(startsAt, endsAt)}, ${placement.session}${placement.room ? `, ${placement.room}` : ""}`;
-};
 
 function describeChange(change: AffectedPresentation): string {
   const title = `“${change.title}”`;
   if (change.change === "removed")
-    return `${title} is no longer in the program (it was at ${change.before.map(describePlacement).join("; ")}). The committee will write to you if it has not already.`;
-  const now = change.after.map(describePlacement).join("; ");
+    return `${title} is no longer in the program (it was at ${change.before.map(formatPlacement).join("; ")}). The committee will write to you if it has not already.`;
+  const now = change.after.map(formatPlacement).join("; ");
   if (change.change === "added") return `${title} is now in the program: ${now}.`;
-  return `${title} has moved: it is now at ${now} (it was at ${change.before.map(describePlacement).join("; ")}).`;
+  return `${title} has moved: it is now at ${now} (it was at ${change.before.map(formatPlacement).join("; ")}).`;
 }
 
 /** One message per address, about all of its presentations that changed. */

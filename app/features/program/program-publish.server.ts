@@ -6,14 +6,22 @@ import {
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import { conferenceTimeZone } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
+import { done } from "~/lib/outcome";
 import { markPublicPagesChanged } from "~/lib/public-pages.server";
+import { type AffectedPresentation, diffPlacements } from "./program-changes";
 import {
   type DraftSession,
   loadDraftSessions,
-  lockProgram,
   type ProgramDraft,
   readProgramDraft,
-} from "./program.server";
+} from "./program-draft.server";
+import {
+  type ProgramOutcome,
+  presentationsWord,
+  programMessages,
+  refuseProgram,
+} from "./program-messages";
+import { lockProgram } from "./program-sessions.server";
 import {
   type ProgramSnapshot,
   parseSnapshot,
@@ -160,87 +168,6 @@ export async function readProgramEditor(
   };
 }
 
-/** Where and when one presentation is, as its presenters read it. */
-export type Placement = { session: string; room: string; startsAt: string; endsAt: string };
-
-export type AffectedPresentation = {
-  submissionId: string;
-  title: string;
-  change: "added" | "removed" | "moved";
-  before: Placement[];
-  after: Placement[];
-  /** The presenting authors who gave an address, and the submitting account: whom to tell. */
-  recipients: MailRecipient[];
-};
-
-function placementsBySubmission(program: ProgramSnapshot | null) {
-  const bySubmission = new Map<string, { title: string; placements: Placement[] }>();
-  for (const session of program?.sessions ?? [])
-    for (const presentation of session.presentations) {
-      const entry = bySubmission.get(presentation.submissionId) ?? {
-        title: presentation.title,
-        placements: [],
-      };
-      entry.placements.push({
-        session: session.title,
-        room: session.room,
-        startsAt: presentation.startsAt ?? session.startsAt,
-        endsAt: presentation.endsAt ?? session.endsAt,
-      });
-      bySubmission.set(presentation.submissionId, entry);
-    }
-  return bySubmission;
-}
-
-const placementKey = (placements: readonly Placement[]) =>
-  JSON.stringify(
-    placements
-      .map((each) => [each.startsAt, each.endsAt, each.session, each.room.trim().toLowerCase()])
-      .sort(),
-  );
-
-/**
- * Which presentations changed for their presenters between two published programs: added, removed, or
- * moved (another time, session or room; a new title or co-author alone is not worth a mail).
- */
-export function diffPlacements(
-  before: ProgramSnapshot | null,
-  after: ProgramSnapshot,
-): Omit<AffectedPresentation, "recipients">[] {
-  const old = placementsBySubmission(before);
-  const now = placementsBySubmission(after);
-  const changes: Omit<AffectedPresentation, "recipients">[] = [];
-  for (const [submissionId, entry] of now) {
-    const previous = old.get(submissionId);
-    if (!previous)
-      changes.push({
-        submissionId,
-        title: entry.title,
-        change: "added",
-        before: [],
-        after: entry.placements,
-      });
-    else if (placementKey(previous.placements) !== placementKey(entry.placements))
-      changes.push({
-        submissionId,
-        title: entry.title,
-        change: "moved",
-        before: previous.placements,
-        after: entry.placements,
-      });
-  }
-  for (const [submissionId, entry] of old)
-    if (!now.has(submissionId))
-      changes.push({
-        submissionId,
-        title: entry.title,
-        change: "removed",
-        before: entry.placements,
-        after: [],
-      });
-  return changes;
-}
-
 /** Presenting authors with an address, then the submitting account; each address once. */
 export function listPresenterRecipients(
   db: Kysely<Database>,
@@ -252,15 +179,12 @@ export function listPresenterRecipients(
   });
 }
 
-export type PublishOutcome =
-  | {
-      ok: true;
-      version: number;
-      message: string;
-      /** Presentations whose presenters should hear about the change (empty on a first publish). */
-      affected: AffectedPresentation[];
-    }
-  | { ok: false; status: 409; message: string };
+export type PublishedChange = {
+  version: number;
+  message: string;
+  /** Presentations whose presenters should hear about the change (empty on a first publish). */
+  affected: AffectedPresentation[];
+};
 
 /**
  * Publishes the draft as the edition's next version, in one transaction: the version number (drawn
@@ -281,7 +205,7 @@ export async function publishProgram(
     basedOnVersion?: number | null;
     now?: Date;
   },
-): Promise<PublishOutcome> {
+): Promise<ProgramOutcome<PublishedChange>> {
   const now = input.now ?? new Date();
   const settings = programSettingsOf(input.edition);
   const published = await db.transaction().execute(async (trx) => {
@@ -312,30 +236,29 @@ export async function publishProgram(
     await recordAdminAction(trx, {
       action: "publish-program",
       actor: input.actor,
-      details: `${settings.editionYear}: version ${version}, ${program.sessions.length} sessions${previous ? `; ${changes.length} ${changes.length === 1 ? "presentation" : "presentations"} changed since version ${previous.version}` : ""}`,
+      details: `${settings.editionYear}: version ${version}, ${program.sessions.length} sessions${previous ? `; ${changes.length} ${presentationsWord(changes.length)} changed since version ${previous.version}` : ""}`,
     });
     await markPublicPagesChanged(trx);
     return { ok: true as const, version, changes };
   });
   if (!published.ok)
-    return {
-      ok: false,
-      status: 409,
-      message: published.previous
-        ? `Version ${published.previous.version} was published by ${published.previous.publishedBy} meanwhile. Review the program, then publish again.`
-        : `Version ${String(input.basedOnVersion)} of the program does not exist. Review the program, then publish again.`,
-    };
+    return published.previous
+      ? refuseProgram({
+          reason: "publish-stale",
+          version: published.previous.version,
+          publishedBy: published.previous.publishedBy,
+        })
+      : refuseProgram({ reason: "publish-unknown-version", basedOnVersion: input.basedOnVersion });
   const recipients = await listPresenterRecipients(
     db,
     published.changes.map((change) => change.submissionId),
   );
-  return {
-    ok: true,
+  return done({
     version: published.version,
-    message: `Version ${published.version} of the program was published successfully.`,
+    message: programMessages.published(published.version),
     affected: published.changes.map((change) => ({
       ...change,
       recipients: recipients.get(change.submissionId) ?? [],
     })),
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import type { EditionContent } from "~/content/sculc/edition-types";
-import type { ProgramSessionKind } from "~/lib/db/schema";
+import type { PresentationFormat, ProgramSessionKind } from "~/lib/db/schema";
 
 /**
  * Program times are minutes after local midnight on the conference day (America/Los_Angeles). The
@@ -58,6 +58,20 @@ export function formatTimeRange(startsAt: number, endsAt: number): string {
   return `${formatClockForPeople(startsAt)}-${formatClockForPeople(endsAt)}`;
 }
 
+/** Where and when a presentation is, as its presenters read it: "9:00 AM-9:20 AM, Morning talks, Hall A". */
+export function formatPlacement(placement: {
+  session: string;
+  room: string;
+  startsAt: string;
+  endsAt: string;
+}): string {
+  const range = formatTimeRange(
+    parseClock(placement.startsAt) ?? 0,
+    parseClock(placement.endsAt) ?? 0,
+  );
+  return `${range}, ${placement.session}${placement.room ? `, ${placement.room}` : ""}`;
+}
+
 /** What the editor's type menu and the public program call each kind of session. */
 export const sessionKindLabels: Record<ProgramSessionKind, string> = {
   talks: "Talks",
@@ -66,4 +80,10 @@ export const sessionKindLabels: Record<ProgramSessionKind, string> = {
   break: "Break",
   lunch: "Lunch",
   other: "Other",
+};
+
+/** Which presentations a session holds; the other kinds hold none. */
+export const formatOfKind: Partial<Record<ProgramSessionKind, PresentationFormat>> = {
+  talks: "talk",
+  posters: "poster",
 };
