@@ -1,11 +1,11 @@
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireProfile } from "~/features/accounts/session.server";
+import { handleReviewAbstractAction } from "~/features/review/review-abstract-actions.server";
 import {
   ReviewAbstractPage,
   type ReviewAbstractView,
 } from "~/features/review/review-abstract-page";
-import { handleReviewAbstractAction } from "~/features/review/review-abstract-actions.server";
 import { notFound, requireReviewerRole } from "~/features/review/review-access.server";
 import { parseAbstractNumber } from "~/features/review/review-paths";
 import { maxCommentLength } from "~/features/review/review-settings";

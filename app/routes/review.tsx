@@ -5,8 +5,8 @@ import { countSelfTaken, hasDeclaredConflict } from "~/features/review/assignmen
 import { requireReviewerRole } from "~/features/review/review-access.server";
 import { reviewMessages } from "~/features/review/review-messages";
 import { parseAbstractNumber } from "~/features/review/review-paths";
-import { type Notice, ReviewQueuePage } from "~/features/review/review-queue-page";
 import { handleReviewQueueAction } from "~/features/review/review-queue-actions.server";
+import { type Notice, ReviewQueuePage } from "~/features/review/review-queue-page";
 import { isReviewPeriodOpen } from "~/features/review/review-settings";
 import { getReviewSettings } from "~/features/review/review-settings.server";
 import { listReviewQueue } from "~/features/review/reviewer-reviews.server";

@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { TestInfo } from "@playwright/test";
+import { grantReviewer } from "~/features/accounts/reviewer-role.server";
 import { assignReviewer } from "~/features/review/assignments.server";
 import { assignRefusals, refusalText } from "~/features/review/review-messages";
-import { grantReviewer } from "~/features/accounts/reviewer-role.server";
 import { type DatabaseHandle, openDatabase } from "~/lib/db/database.server";
 
 /**

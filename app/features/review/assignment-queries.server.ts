@@ -41,7 +41,10 @@ export async function listReviewableAbstracts(
   }));
 }
 
-export async function conflictFactsFor(db: Db, submissionId: string): Promise<ConflictFacts | null> {
+export async function conflictFactsFor(
+  db: Db,
+  submissionId: string,
+): Promise<ConflictFacts | null> {
   const row = await db
     .selectFrom("submission")
     .select("user_id")

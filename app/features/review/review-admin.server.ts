@@ -225,7 +225,13 @@ export async function listSubmittedReviewsBySubmission(
   settings: Pick<ReviewSettings, "meritScale" | "confidenceScale">,
 ): Promise<Map<string, EditionReview[]>> {
   const bySubmission = new Map<string, EditionReview[]>();
-  for (const { submissionId, number: _number, title: _title, fileName: _fileName, ...review } of await listSubmittedReviews(db, editionYear, settings)) {
+  for (const {
+    submissionId,
+    number: _number,
+    title: _title,
+    fileName: _fileName,
+    ...review
+  } of await listSubmittedReviews(db, editionYear, settings)) {
     bySubmission.set(submissionId, [...(bySubmission.get(submissionId) ?? []), review]);
   }
   return bySubmission;

@@ -122,8 +122,7 @@ export const saveSettingsRefusals: Refusals<SaveSettingsRefusal> = {
   invalid: { status: 400, message: "{problem}" },
 };
 
-const plural = (count: number, one: string, many: string) =>
-  `${count} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export const reviewMessages = {
   unknownRequest: "Unknown request.",

@@ -299,7 +299,10 @@ async function writeReview(
         details: `abstract ${input.number}${isFirstSubmission ? "" : " (edited)"}`,
       });
     }
-    return done({ status: input.isSubmission ? ("submitted" as const) : "draft", isFirstSubmission });
+    return done({
+      status: input.isSubmission ? ("submitted" as const) : "draft",
+      isFirstSubmission,
+    });
   });
 }
 
@@ -348,4 +351,3 @@ export async function openAbstractForReviewer(
   if (!row) return null;
   return deps.storage.open(row.storage_key);
 }
-
