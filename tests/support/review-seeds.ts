@@ -8,6 +8,13 @@ import { insertTestUser } from "./test-users";
 // The peer review tests' committees: who reviews, who wrote what, and the helpers that read back what
 // happened.
 
+/** A posted form of text fields, as an action reads it. */
+export function formOf(values: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(values)) data.set(key, value);
+  return data;
+}
+
 /** The edition every review test works in. */
 export const reviewYear = 2025;
 

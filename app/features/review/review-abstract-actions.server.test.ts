@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recordingMailer } from "../../../tests/support/recording-mailer";
-import { chair, seedCommittee, silentLogger } from "../../../tests/support/review-seeds";
+import { chair, formOf, seedCommittee, silentLogger } from "../../../tests/support/review-seeds";
 import {
   type TestDatabase,
   testDatabaseTargets,
@@ -13,12 +13,6 @@ import { saveReviewSettings } from "./review-settings.server";
 import { listReviewQueue } from "./reviewer-reviews.server";
 
 const year = 2025;
-
-const form = (values: Record<string, string>) => {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(values)) data.set(key, value);
-  return data;
-};
 
 const filled = { merit: "4", confidence: "2", commentsToAuthors: "Fine.", commentsToCommittee: "" };
 
@@ -42,7 +36,7 @@ async function setUp(database: TestDatabase) {
         configuredAdminEmails: ["chair@example.edu"],
         reviewAdminUrl: "https://example.org/user-data/review",
       },
-      form(values),
+      formOf(values),
     );
   return { sent, act };
 }

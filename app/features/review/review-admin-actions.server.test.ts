@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { recordingMailer } from "../../../tests/support/recording-mailer";
 import {
   chair,
+  formOf,
   sampleReview,
   seedCommittee,
   silentLogger,
@@ -18,12 +19,6 @@ import { submitReview } from "./reviewer-reviews.server";
 
 const year = 2025;
 
-const form = (values: Record<string, string>) => {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(values)) data.set(key, value);
-  return data;
-};
-
 async function setUp(database: TestDatabase, options: { failFor?: string } = {}) {
   await seedCommittee(database);
   const { sent, mailer } = recordingMailer(options);
@@ -31,7 +26,7 @@ async function setUp(database: TestDatabase, options: { failFor?: string } = {})
     const answer = await handleReviewAdminAction(
       { db: database.db, mailer, logger: silentLogger },
       { actor: chair, editionYear: year, reviewUrl: "https://example.org/review" },
-      form(values),
+      formOf(values),
     );
     return { ...answer.data, status: answer.init?.status };
   };

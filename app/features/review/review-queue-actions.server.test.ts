@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chair, seedCommittee } from "../../../tests/support/review-seeds";
+import { chair, formOf, seedCommittee } from "../../../tests/support/review-seeds";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { countSelfTaken } from "./assignments.server";
 import { handleReviewQueueAction } from "./review-queue-actions.server";
@@ -7,12 +7,6 @@ import { defaultReviewSettings } from "./review-settings";
 import { saveReviewSettings } from "./review-settings.server";
 
 const year = 2025;
-
-const form = (values: Record<string, string>) => {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(values)) data.set(key, value);
-  return data;
-};
 
 /** The redirect the action throws, as status and target. */
 async function redirectOf(answer: Promise<unknown>) {
@@ -34,12 +28,20 @@ for (const target of testDatabaseTargets()) {
       const r2 = { id: "r2", editionYear: year };
       expect(
         await redirectOf(
-          handleReviewQueueAction(database.db, r2, form({ intent: "take-next", takenBefore: "0" })),
+          handleReviewQueueAction(
+            database.db,
+            r2,
+            formOf({ intent: "take-next", takenBefore: "0" }),
+          ),
         ),
       ).toEqual({ status: 302, location: "/review/abstracts/1" });
       expect(
         await redirectOf(
-          handleReviewQueueAction(database.db, r2, form({ intent: "take-next", takenBefore: "0" })),
+          handleReviewQueueAction(
+            database.db,
+            r2,
+            formOf({ intent: "take-next", takenBefore: "0" }),
+          ),
         ),
       ).toEqual({ status: 302, location: "/review/abstracts/1" });
       // A count that is no count takes another, as a fresh page would.
@@ -48,7 +50,7 @@ for (const target of testDatabaseTargets()) {
           handleReviewQueueAction(
             database.db,
             r2,
-            form({ intent: "take-next", takenBefore: "-1" }),
+            formOf({ intent: "take-next", takenBefore: "-1" }),
           ),
         ),
       ).toEqual({ status: 302, location: "/review/abstracts/2" });
@@ -61,7 +63,7 @@ for (const target of testDatabaseTargets()) {
       const notAReviewer = await handleReviewQueueAction(
         database.db,
         { id: "ada", editionYear: year },
-        form({ intent: "take-next" }),
+        formOf({ intent: "take-next" }),
       );
       expect(notAReviewer.data).toEqual({
         notice: { kind: "error", text: "You are not a reviewer." },
@@ -78,7 +80,7 @@ for (const target of testDatabaseTargets()) {
       const notAllowed = await handleReviewQueueAction(
         database.db,
         r2,
-        form({ intent: "take-next" }),
+        formOf({ intent: "take-next" }),
       );
       expect(notAllowed.data).toEqual({
         notice: {
@@ -89,7 +91,7 @@ for (const target of testDatabaseTargets()) {
       expect(notAllowed.init?.status).toBe(403);
 
       for (const intent of ["", "constructor", "take-the-lot"]) {
-        const unknown = await handleReviewQueueAction(database.db, r2, form({ intent }));
+        const unknown = await handleReviewQueueAction(database.db, r2, formOf({ intent }));
         expect(unknown.data).toEqual({ notice: { kind: "error", text: "Unknown request." } });
         expect(unknown.init?.status).toBe(400);
       }
@@ -102,7 +104,7 @@ for (const target of testDatabaseTargets()) {
       const none = await handleReviewQueueAction(
         database.db,
         { id: "r2", editionYear: year },
-        form({ intent: "take-next" }),
+        formOf({ intent: "take-next" }),
       );
       expect(none.data).toEqual({
         notice: { kind: "error", text: "There is no abstract left for you to take." },

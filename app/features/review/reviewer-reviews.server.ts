@@ -216,6 +216,15 @@ async function othersReviews(
   };
 }
 
+/** A reviewer's review of the abstract of this number assigned to them, as they wrote it. */
+export type ReviewWrite = {
+  reviewerId: string;
+  editionYear: number;
+  number: number;
+  review: ReviewInput;
+  now?: Date;
+};
+
 export type SaveReviewOutcome = ReviewOutcome<
   { status: ReviewStatus; isFirstSubmission: boolean },
   SaveReviewRefusal
@@ -237,14 +246,7 @@ function offScale(input: ReviewInput, settings: ReviewSettings): SaveReviewRefus
  */
 async function writeReview(
   db: Db,
-  input: {
-    reviewerId: string;
-    editionYear: number;
-    number: number;
-    review: ReviewInput;
-    isSubmission: boolean;
-    now?: Date;
-  },
+  input: ReviewWrite & { isSubmission: boolean },
 ): Promise<SaveReviewOutcome> {
   const settings = await getReviewSettings(db, input.editionYear);
   if (!isReviewPeriodOpen(settings, input.now)) return refuse("closed");
@@ -306,29 +308,11 @@ async function writeReview(
   });
 }
 
-export function saveReviewDraft(
-  db: Db,
-  input: {
-    reviewerId: string;
-    editionYear: number;
-    number: number;
-    review: ReviewInput;
-    now?: Date;
-  },
-): Promise<SaveReviewOutcome> {
+export function saveReviewDraft(db: Db, input: ReviewWrite): Promise<SaveReviewOutcome> {
   return writeReview(db, { ...input, isSubmission: false });
 }
 
-export function submitReview(
-  db: Db,
-  input: {
-    reviewerId: string;
-    editionYear: number;
-    number: number;
-    review: ReviewInput;
-    now?: Date;
-  },
-): Promise<SaveReviewOutcome> {
+export function submitReview(db: Db, input: ReviewWrite): Promise<SaveReviewOutcome> {
   return writeReview(db, { ...input, isSubmission: true });
 }
 
