@@ -3,7 +3,7 @@ import { getCurrentEdition } from "~/content/editions";
 import { requireUser } from "~/features/accounts/session.server";
 import { notFound, requireReviewerRole } from "~/features/review/review-access.server";
 import { parseAbstractNumber } from "~/features/review/review-paths";
-import { openAbstractForReviewer } from "~/features/review/reviews.server";
+import { openAbstractForReviewer } from "~/features/review/reviewer-reviews.server";
 import { uploadedPdfHeaders } from "~/features/submissions/download-headers";
 import { getDatabase } from "~/lib/db/db.server";
 import { getFileStorage } from "~/lib/storage/storage.server";

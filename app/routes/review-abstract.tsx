@@ -1,24 +1,15 @@
-import { data, redirect } from "react-router";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireProfile } from "~/features/accounts/session.server";
-import { declareConflict } from "~/features/review/assignments.server";
+import { handleReviewAbstractAction } from "~/features/review/review-abstract-actions.server";
 import {
   ReviewAbstractPage,
   type ReviewAbstractView,
-  type ReviewValues,
 } from "~/features/review/review-abstract-page";
 import { notFound, requireReviewerRole } from "~/features/review/review-access.server";
-import { mailAdminsAboutConflict } from "~/features/review/review-mail.server";
-import { parseAbstractNumber, reviewPaths } from "~/features/review/review-paths";
-import type { Notice } from "~/features/review/review-queue-page";
+import { parseAbstractNumber } from "~/features/review/review-paths";
 import { maxCommentLength } from "~/features/review/review-settings";
-import {
-  getReviewForReviewer,
-  parseReviewForm,
-  saveReviewDraft,
-  submitReview,
-} from "~/features/review/reviews.server";
+import { getReviewForReviewer } from "~/features/review/reviewer-reviews.server";
 import { abstractWordLimit, parseWarnings } from "~/features/submissions/abstract-checks";
 import { formatConferenceDateTime, formatConferenceDeadline } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
@@ -85,73 +76,20 @@ export async function loader(args: Route.LoaderArgs) {
   return { view };
 }
 
-type ActionResult = {
-  notice: Notice | null;
-  values: ReviewValues | null;
-  isConfirmingConflict: boolean;
-};
-
-const answer = (result: Partial<ActionResult>, status = 200) =>
-  data<ActionResult>(
-    { notice: null, values: null, isConfirmingConflict: false, ...result },
-    status,
-  );
-
 export async function action(args: Route.ActionArgs) {
   const { user, db, number, editionYear } = await requireAssignedNumber(args);
-  const form = await args.request.formData();
-  const intent = form.get("intent");
-
-  if (intent === "ask-conflict") return answer({ isConfirmingConflict: true });
-  if (intent === "declare-conflict") {
-    const outcome = await declareConflict(db, { editionYear, reviewerId: user.id, number });
-    if (!outcome.ok) {
-      return answer(
-        { notice: { kind: "error", text: outcome.message } },
-        outcome.reason === "not-found" ? 404 : 409,
-      );
-    }
-    const env = getEnv();
-    await mailAdminsAboutConflict(
-      { db, mailer: getMailer(), logger: getLogger() },
-      {
-        configuredAdminEmails: env.adminEmails,
-        number,
-        reviewerEmail: outcome.reviewerEmail,
-        reviewUrl: new URL("/user-data/review", env.baseUrl).toString(),
-      },
-    );
-    throw redirect(`${reviewPaths.queue}?conflict=${number}`);
-  }
-  if (intent !== "save-draft" && intent !== "submit") {
-    return answer({ notice: { kind: "error", text: "Unknown request." } }, 400);
-  }
-
-  const parsed = parseReviewForm(form);
-  if (!parsed.ok) return answer({ notice: { kind: "error", text: parsed.message } }, 400);
-  const write = intent === "submit" ? submitReview : saveReviewDraft;
-  const outcome = await write(db, {
-    reviewerId: user.id,
-    editionYear,
-    number,
-    review: parsed.input,
-  });
-  if (!outcome.ok) {
-    const status = { "not-found": 404, closed: 409, submitted: 409, invalid: 400, incomplete: 400 }[
-      outcome.reason
-    ];
-    return answer(
-      { notice: { kind: "error", text: outcome.message }, values: parsed.input },
-      status,
-    );
-  }
-  const text =
-    outcome.status === "draft"
-      ? "Draft saved successfully."
-      : outcome.isFirstSubmission
-        ? "Review submitted successfully. Thank you!"
-        : "Review updated successfully.";
-  return answer({ notice: { kind: "success", text } });
+  const env = getEnv();
+  return handleReviewAbstractAction(
+    { db, mailer: getMailer(), logger: getLogger() },
+    {
+      reviewerId: user.id,
+      editionYear,
+      number,
+      configuredAdminEmails: env.adminEmails,
+      reviewAdminUrl: new URL("/user-data/review", env.baseUrl).toString(),
+    },
+    await args.request.formData(),
+  );
 }
 
 export default function ReviewAbstract({ loaderData, actionData }: Route.ComponentProps) {

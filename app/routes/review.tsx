@@ -1,17 +1,15 @@
-import { data, redirect } from "react-router";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireProfile } from "~/features/accounts/session.server";
-import {
-  countSelfTaken,
-  hasDeclaredConflict,
-  takeNextAbstract,
-} from "~/features/review/assignments.server";
+import { countSelfTaken, hasDeclaredConflict } from "~/features/review/assignments.server";
 import { requireReviewerRole } from "~/features/review/review-access.server";
-import { parseAbstractNumber, reviewPaths } from "~/features/review/review-paths";
+import { reviewMessages } from "~/features/review/review-messages";
+import { parseAbstractNumber } from "~/features/review/review-paths";
+import { handleReviewQueueAction } from "~/features/review/review-queue-actions.server";
 import { type Notice, ReviewQueuePage } from "~/features/review/review-queue-page";
-import { getReviewSettings, isReviewPeriodOpen } from "~/features/review/review-settings.server";
-import { listReviewQueue } from "~/features/review/reviews.server";
+import { isReviewPeriodOpen } from "~/features/review/review-settings";
+import { getReviewSettings } from "~/features/review/review-settings.server";
+import { listReviewQueue } from "~/features/review/reviewer-reviews.server";
 import { formatConferenceDateTime, formatConferenceDeadline } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
 import type { Route } from "./+types/review";
@@ -48,7 +46,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     notice: hasConflictNotice
       ? ({
           kind: "success",
-          text: `Conflict declared successfully: abstract ${conflict} left your queue, and the committee was told.`,
+          text: reviewMessages.conflictDeclared(conflict),
         } satisfies Notice)
       : null,
   };
@@ -58,22 +56,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireProfile(context, url);
   const { db } = getDatabase();
   requireReviewerRole(user);
-  const form = await request.formData();
-  if (form.get("intent") !== "take-next") {
-    return data({ notice: { kind: "error", text: "Unknown request." } satisfies Notice }, 400);
-  }
-  const sentCount = form.get("takenBefore");
-  const takenBefore =
-    typeof sentCount === "string" && sentCount !== "" ? Number(sentCount) : Number.NaN;
-  const outcome = await takeNextAbstract(db, {
-    editionYear: getCurrentEdition().year,
-    reviewerId: user.id,
-    takenBefore: Number.isSafeInteger(takenBefore) && takenBefore >= 0 ? takenBefore : undefined,
-  });
-  if (outcome.ok) throw redirect(reviewPaths.abstract(outcome.number));
-  return data(
-    { notice: { kind: "error", text: outcome.message } satisfies Notice },
-    outcome.reason === "none-left" ? 409 : 403,
+  return handleReviewQueueAction(
+    db,
+    { id: user.id, editionYear: getCurrentEdition().year },
+    await request.formData(),
   );
 }
 

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { TestInfo } from "@playwright/test";
 import { grantReviewer } from "~/features/accounts/reviewer-role.server";
 import { assignReviewer } from "~/features/review/assignments.server";
+import { assignRefusals, refusalText } from "~/features/review/review-messages";
 import { type DatabaseHandle, openDatabase } from "~/lib/db/database.server";
 
 /**
@@ -87,6 +88,6 @@ export async function assignAbstract(
       reviewerId: await userIdOf(handle, input.reviewerEmail),
       actor: setupActor,
     });
-    if (!outcome.ok) throw new Error(outcome.message);
+    if (!outcome.ok) throw new Error(refusalText(assignRefusals, outcome));
   });
 }

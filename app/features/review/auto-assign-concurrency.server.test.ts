@@ -3,7 +3,7 @@ import { grantReviewer } from "~/features/accounts/reviewer-role.server";
 import { insertTestSubmission } from "../../../tests/support/review-fixtures";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { insertTestUser } from "../../../tests/support/test-users";
-import { autoAssign } from "./assignments.server";
+import { autoAssign } from "./auto-assign.server";
 
 const year = 2025;
 const chair = { userId: "chair", label: "chair@example.edu" };

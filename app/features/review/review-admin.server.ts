@@ -1,23 +1,19 @@
 import type { Kysely } from "kysely";
-import type { Logger } from "pino";
-import { editionName } from "~/content/conference";
-import { site } from "~/content/site";
 import { titleOrFileName } from "~/features/submissions/submission-details";
-import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
-import { conferenceLocalTimeToIso, formatConferenceDateTime } from "~/lib/dates";
+import { conferenceLocalTimeToIso } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
 import { type FormReading, readForm } from "~/lib/forms.server";
-import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
 import { z } from "~/lib/zod.server";
-import { type ReviewStatus, reviewStatus } from "./assignments.server";
 import { authorAccountIds } from "./conflict-authors.server";
 import { isConflicted } from "./conflicts";
-import { type ReviewSettings, type ScalePoint, scoresOf } from "./review-settings";
+import type { ReviewSettings, ScalePoint } from "./review-settings";
 import type { ReviewSettingsInput } from "./review-settings.server";
-import { listUnfinishedByReviewer, type UnfinishedReviewer } from "./reviews.server";
+import { type ReviewStatus, reviewStatus } from "./review-status";
+import { listSubmittedReviews, type SubmittedReview } from "./submitted-reviews.server";
 
-// The admin side of peer review that review-core's modules do not cover: the whole edition's
-// assignments on one page, the settings form, and reminders.
+// The admin side of peer review: the whole edition's assignments on one page, the settings form, and
+// the submitted reviews beside each abstract on the decisions page. Reminders are
+// review-reminders.server.ts.
 
 type Db = Kysely<Database>;
 
@@ -216,81 +212,8 @@ export function readReviewSettingsForm(formData: FormData): FormReading<ReviewSe
   };
 }
 
-export type RemindOutcome = { reviewers: number; reviews: number; failed: number };
-
-/**
- * One email to each reviewer with unfinished reviews in the edition, listing them by number (the only
- * name reviewers know an abstract by). The run is audited before the mail goes out; a mail that fails
- * is logged and counted, and does not stop the others.
- */
-export async function remindReviewers(
-  deps: { db: Db; mailer: Mailer; logger: Pick<Logger, "error"> },
-  input: {
-    editionYear: number;
-    actor: AuditActor;
-    reviewUrl: string;
-    settings: Pick<ReviewSettings, "isOpen" | "closesAt">;
-  },
-): Promise<RemindOutcome> {
-  const unfinished = await listUnfinishedByReviewer(deps.db, input.editionYear);
-  const reviews = unfinished.reduce((sum, reviewer) => sum + reviewer.unfinished.length, 0);
-  if (!unfinished.length) return { reviewers: 0, reviews: 0, failed: 0 };
-  await recordAdminAction(deps.db, {
-    action: "remind-reviewers",
-    actor: input.actor,
-    details: `${unfinished.length} ${unfinished.length === 1 ? "reviewer" : "reviewers"} reminded of ${reviews} unfinished ${reviews === 1 ? "review" : "reviews"}`,
-  });
-  const deadline =
-    input.settings.isOpen && input.settings.closesAt
-      ? `The review period closes at ${formatConferenceDateTime(input.settings.closesAt)}.`
-      : null;
-  let failed = 0;
-  for (const reviewer of unfinished) {
-    const message = reminderEmail(reviewer, { ...input, deadline });
-    await deps.mailer.send(message).catch((error: unknown) => {
-      failed++;
-      deps.logger.error({ err: error, to: message.to }, "review reminder failed");
-    });
-  }
-  return { reviewers: unfinished.length, reviews, failed };
-}
-
-const statusWords = { "not-started": "not started", draft: "draft saved, not submitted" } as const;
-
-function reminderEmail(
-  reviewer: UnfinishedReviewer,
-  input: { editionYear: number; reviewUrl: string; deadline: string | null },
-): MailMessage {
-  const count = reviewer.unfinished.length;
-  const text = [
-    `Dear ${reviewer.firstName || "reviewer"},`,
-    `You have ${count} unfinished ${count === 1 ? "review" : "reviews"} for ${editionName(input.editionYear)}:`,
-    reviewer.unfinished
-      .map((entry) => `- Abstract ${entry.number}: ${statusWords[entry.status]}`)
-      .join("\n"),
-    ...(input.deadline ? [input.deadline] : []),
-    "Your review queue:",
-    input.reviewUrl,
-    `— ${site.name}`,
-  ];
-  return {
-    to: reviewer.email,
-    subject: `Reminder: ${count} unfinished ${count === 1 ? "review" : "reviews"} for ${editionName(input.editionYear)}`,
-    text: `${text.join("\n\n")}\n`,
-  };
-}
-
-export type EditionReview = {
-  reviewerName: string;
-  reviewerEmail: string;
-  merit: number | null;
-  meritLabel: string | null;
-  confidence: number | null;
-  confidenceLabel: string | null;
-  commentsToAuthors: string;
-  commentsToCommittee: string;
-  submittedAt: string;
-};
+/** A submitted review as the decisions page shows it beside its abstract. */
+export type EditionReview = Omit<SubmittedReview, "submissionId" | "number" | "title" | "fileName">;
 
 /**
  * Every submitted review of the edition, grouped by submission, for the decisions page (admins only:
@@ -301,37 +224,15 @@ export async function listSubmittedReviewsBySubmission(
   editionYear: number,
   settings: Pick<ReviewSettings, "meritScale" | "confidenceScale">,
 ): Promise<Map<string, EditionReview[]>> {
-  const rows = await db
-    .selectFrom("review as r")
-    .innerJoin("review_assignment as a", "a.id", "r.assignment_id")
-    .innerJoin("user as u", "u.id", "a.reviewer_id")
-    .select([
-      "a.submission_id as submissionId",
-      "u.email",
-      "u.firstName",
-      "u.lastName",
-      "r.merit",
-      "r.confidence",
-      "r.comments_to_authors as commentsToAuthors",
-      "r.comments_to_committee as commentsToCommittee",
-      "r.submitted_at as submittedAt",
-    ])
-    .where("a.edition_year", "=", editionYear)
-    .where("r.submitted_at", "is not", null)
-    .orderBy("r.submitted_at")
-    .orderBy("r.assignment_id")
-    .execute();
   const bySubmission = new Map<string, EditionReview[]>();
-  for (const row of rows) {
-    const review: EditionReview = {
-      reviewerName: nameOf(row),
-      reviewerEmail: row.email,
-      ...scoresOf(row, settings),
-      commentsToAuthors: row.commentsToAuthors,
-      commentsToCommittee: row.commentsToCommittee,
-      submittedAt: row.submittedAt ?? "",
-    };
-    bySubmission.set(row.submissionId, [...(bySubmission.get(row.submissionId) ?? []), review]);
+  for (const {
+    submissionId,
+    number: _number,
+    title: _title,
+    fileName: _fileName,
+    ...review
+  } of await listSubmittedReviews(db, editionYear, settings)) {
+    bySubmission.set(submissionId, [...(bySubmission.get(submissionId) ?? []), review]);
   }
   return bySubmission;
 }

@@ -1,15 +1,15 @@
 import type { Kysely } from "kysely";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database, ReviewSettingsTable } from "~/lib/db/schema";
+import { done } from "~/lib/outcome";
 import { z } from "~/lib/zod.server";
+import { type ReviewOutcome, refuseNaming, type SaveSettingsRefusal } from "./review-messages";
 import {
   defaultReviewSettings,
   type OthersVisibility,
   type ReviewSettings,
   type ScalePoint,
 } from "./review-settings";
-
-export { isReviewPeriodOpen } from "./review-settings";
 
 export const maxScalePoints = 10;
 
@@ -74,7 +74,7 @@ function parseScale(json: string): ScalePoint[] | null {
   }
 }
 
-export type SaveSettingsOutcome = { ok: true } | { ok: false; message: string };
+export type SaveSettingsOutcome = ReviewOutcome<undefined, SaveSettingsRefusal>;
 
 /** Validates and stores an edition's settings, and records who changed them, in one transaction. */
 export async function saveReviewSettings(
@@ -85,7 +85,9 @@ export async function saveReviewSettings(
 ): Promise<SaveSettingsOutcome> {
   const parsed = reviewSettingsInputSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid review settings." };
+    return refuseNaming("invalid", {
+      problem: parsed.error.issues[0]?.message ?? "Invalid review settings.",
+    });
   }
   const settings = parsed.data;
   const now = new Date().toISOString();
@@ -113,7 +115,7 @@ export async function saveReviewSettings(
       details: describeSettings(editionYear, settings),
     });
   });
-  return { ok: true };
+  return done();
 }
 
 function describeSettings(editionYear: number, settings: ReviewSettingsInput): string {

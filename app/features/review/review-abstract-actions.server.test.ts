@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { recordingMailer } from "../../../tests/support/recording-mailer";
+import { chair, formOf, seedCommittee, silentLogger } from "../../../tests/support/review-seeds";
+import {
+  type TestDatabase,
+  testDatabaseTargets,
+  useTestDatabases,
+} from "../../../tests/support/test-databases";
+import { assignReviewer, hasDeclaredConflict } from "./assignments.server";
+import { handleReviewAbstractAction } from "./review-abstract-actions.server";
+import { defaultReviewSettings } from "./review-settings";
+import { saveReviewSettings } from "./review-settings.server";
+import { listReviewQueue } from "./reviewer-reviews.server";
+
+const year = 2025;
+
+const filled = { merit: "4", confidence: "2", commentsToAuthors: "Fine.", commentsToCommittee: "" };
+
+/** r2 reviews abstract 1; the action as the route calls it, with a mailer that keeps the mail. */
+async function setUp(database: TestDatabase) {
+  await seedCommittee(database);
+  await assignReviewer(database.db, {
+    editionYear: year,
+    submissionId: "s1",
+    reviewerId: "r2",
+    actor: chair,
+  });
+  const { sent, mailer } = recordingMailer();
+  const act = (values: Record<string, string>, number = 1) =>
+    handleReviewAbstractAction(
+      { db: database.db, mailer, logger: silentLogger },
+      {
+        reviewerId: "r2",
+        editionYear: year,
+        number,
+        configuredAdminEmails: ["chair@example.edu"],
+        reviewAdminUrl: "https://example.org/user-data/review",
+      },
+      formOf(values),
+    );
+  return { sent, act };
+}
+
+for (const target of testDatabaseTargets()) {
+  describe(`the review page's action on ${target.name}`, () => {
+    const databases = useTestDatabases(target);
+
+    it("saves a draft, submits, and updates, each with its notice", async () => {
+      const database = await databases.openMigrated();
+      const { act } = await setUp(database);
+      const empty = { notice: null, values: null, isConfirmingConflict: false };
+      const draft = await act({ intent: "save-draft", ...filled, confidence: "" });
+      expect(draft.data).toEqual({
+        ...empty,
+        notice: { kind: "success", text: "Draft saved successfully." },
+      });
+      expect(draft.init?.status).toBe(200);
+      expect((await act({ intent: "submit", ...filled })).data).toEqual({
+        ...empty,
+        notice: { kind: "success", text: "Review submitted successfully. Thank you!" },
+      });
+      expect((await act({ intent: "submit", ...filled, merit: "5" })).data).toEqual({
+        ...empty,
+        notice: { kind: "success", text: "Review updated successfully." },
+      });
+      expect((await listReviewQueue(database.db, "r2", year))[0]?.status).toBe("submitted");
+    });
+
+    it("answers a refused review with its notice, its status and the values sent back", async () => {
+      const database = await databases.openMigrated();
+      const { act } = await setUp(database);
+      const incomplete = await act({ intent: "submit", ...filled, confidence: "" });
+      expect(incomplete.data).toEqual({
+        notice: {
+          kind: "error",
+          text: "Choose an overall merit and a confidence before submitting the review.",
+        },
+        values: { merit: 4, confidence: null, commentsToAuthors: "Fine.", commentsToCommittee: "" },
+        isConfirmingConflict: false,
+      });
+      expect(incomplete.init?.status).toBe(400);
+      const offScale = await act({ intent: "save-draft", ...filled, confidence: "7" });
+      expect(offScale.data.notice).toEqual({
+        kind: "error",
+        text: "Choose a confidence from the list.",
+      });
+      expect(offScale.init?.status).toBe(400);
+      const notMine = await act({ intent: "save-draft", ...filled }, 2);
+      expect(notMine.data.notice?.text).toBe("This abstract is not assigned to you (any more).");
+      expect(notMine.init?.status).toBe(404);
+      await act({ intent: "submit", ...filled });
+      const again = await act({ intent: "save-draft", ...filled });
+      expect(again.data.notice?.text).toBe(
+        "This review is already submitted; use “Update review” to change it.",
+      );
+      expect(again.init?.status).toBe(409);
+      await saveReviewSettings(
+        database.db,
+        year,
+        { ...defaultReviewSettings, isOpen: false },
+        chair,
+      );
+      const closed = await act({ intent: "submit", ...filled });
+      expect(closed.data.notice?.text).toBe(
+        "The review period is closed: reviews can no longer be changed.",
+      );
+      expect(closed.init?.status).toBe(409);
+    });
+
+    it("refuses a form it cannot read, and an unknown intent", async () => {
+      const database = await databases.openMigrated();
+      const { act } = await setUp(database);
+      const crafted = await act({ intent: "save-draft", ...filled, merit: "4.5" });
+      expect(crafted.data).toEqual({
+        notice: { kind: "error", text: "Invalid input" },
+        values: null,
+        isConfirmingConflict: false,
+      });
+      expect(crafted.init?.status).toBe(400);
+      for (const intent of ["", "toString", "delete"]) {
+        const unknown = await act({ intent, ...filled });
+        expect(unknown.data.notice).toEqual({ kind: "error", text: "Unknown request." });
+        expect(unknown.init?.status).toBe(400);
+      }
+      expect((await listReviewQueue(database.db, "r2", year))[0]?.status).toBe("not-started");
+    });
+
+    it("asks before declaring a conflict; declaring it tells the admins and leads back to the queue", async () => {
+      const database = await databases.openMigrated();
+      const { act, sent } = await setUp(database);
+      const asked = await act({ intent: "ask-conflict" });
+      expect(asked.data).toEqual({ notice: null, values: null, isConfirmingConflict: true });
+      const thrown = await act({ intent: "declare-conflict" }).catch((error: unknown) => error);
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(302);
+      expect((thrown as Response).headers.get("Location")).toBe("/review?conflict=1");
+      expect(
+        await hasDeclaredConflict(database.db, { editionYear: year, reviewerId: "r2", number: 1 }),
+      ).toBe(true);
+      expect(sent.map((message) => message.subject)).toEqual([
+        "Conflict declared on abstract 1 | ULS",
+      ]);
+      expect(sent[0]?.text).toContain("https://example.org/user-data/review");
+
+      const gone = await act({ intent: "declare-conflict" });
+      expect(gone.data.notice).toEqual({
+        kind: "error",
+        text: "This abstract is not assigned to you (any more).",
+      });
+      expect(gone.init?.status).toBe(404);
+    });
+  });
+}

@@ -1,0 +1,92 @@
+import type { Kysely } from "kysely";
+import type { Logger } from "pino";
+import { data, redirect } from "react-router";
+import type { Database } from "~/lib/db/schema";
+import { readIntent } from "~/lib/forms.server";
+import type { Mailer } from "~/lib/mail/mailer.server";
+import { declareConflict } from "./assignments.server";
+import type { ReviewValues } from "./review-abstract-page";
+import { readReviewForm } from "./review-form.server";
+import { mailAdminsAboutConflict } from "./review-mail.server";
+import {
+  declareConflictRefusals,
+  refusalText,
+  reviewMessages,
+  saveReviewRefusals,
+} from "./review-messages";
+import { reviewPaths } from "./review-paths";
+import type { Notice } from "./review-queue-page";
+import { saveReviewDraft, submitReview } from "./reviewer-reviews.server";
+
+const intents = ["ask-conflict", "declare-conflict", "save-draft", "submit"] as const;
+
+export type ReviewAbstractActionResult = {
+  notice: Notice | null;
+  values: ReviewValues | null;
+  isConfirmingConflict: boolean;
+};
+
+const answer = (result: Partial<ReviewAbstractActionResult>, status = 200) =>
+  data<ReviewAbstractActionResult>(
+    { notice: null, values: null, isConfirmingConflict: false, ...result },
+    status,
+  );
+
+const error = (text: string) => ({ kind: "error", text }) satisfies Notice;
+
+/**
+ * The review page's action, for the abstract of this number assigned to the reviewer: asking whether
+ * to declare a conflict, declaring it (the admins are told, the reviewer goes back to the queue),
+ * saving a draft and submitting.
+ */
+export async function handleReviewAbstractAction(
+  deps: { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "error"> },
+  input: {
+    reviewerId: string;
+    editionYear: number;
+    number: number;
+    configuredAdminEmails: readonly string[];
+    /** The admins' review page, linked from the conflict mail. */
+    reviewAdminUrl: string;
+  },
+  formData: FormData,
+) {
+  const { reviewerId, editionYear, number } = input;
+  const intent = readIntent(formData, intents);
+  if (intent === null) return answer({ notice: error(reviewMessages.unknownRequest) }, 400);
+  if (intent === "ask-conflict") return answer({ isConfirmingConflict: true });
+  if (intent === "declare-conflict") {
+    const outcome = await declareConflict(deps.db, { editionYear, reviewerId, number });
+    if (!outcome.ok) {
+      return answer(
+        { notice: error(refusalText(declareConflictRefusals, outcome)) },
+        declareConflictRefusals[outcome.reason].status,
+      );
+    }
+    await mailAdminsAboutConflict(deps, {
+      configuredAdminEmails: input.configuredAdminEmails,
+      number,
+      reviewerEmail: outcome.value.reviewerEmail,
+      reviewUrl: input.reviewAdminUrl,
+    });
+    throw redirect(`${reviewPaths.queue}?conflict=${number}`);
+  }
+
+  const form = readReviewForm(formData);
+  if (!form.ok) return answer({ notice: error(form.message) }, 400);
+  const write = intent === "submit" ? submitReview : saveReviewDraft;
+  const outcome = await write(deps.db, { reviewerId, editionYear, number, review: form.value });
+  if (!outcome.ok) {
+    return answer(
+      { notice: error(refusalText(saveReviewRefusals, outcome)), values: form.value },
+      saveReviewRefusals[outcome.reason].status,
+    );
+  }
+  const text =
+    outcome.value.status === "draft"
+      ? reviewMessages.draftSaved
+      : outcome.value.isFirstSubmission
+        ? reviewMessages.reviewSubmitted
+        : reviewMessages.reviewUpdated;
+  return answer({ notice: { kind: "success", text } });
+}

@@ -1,0 +1,201 @@
+import { describe, expect, it } from "vitest";
+import { recordingMailer } from "../../../tests/support/recording-mailer";
+import {
+  chair,
+  formOf,
+  sampleReview,
+  seedCommittee,
+  silentLogger,
+} from "../../../tests/support/review-seeds";
+import {
+  type TestDatabase,
+  testDatabaseTargets,
+  useTestDatabases,
+} from "../../../tests/support/test-databases";
+import { assignReviewer, listAssignmentsForSubmission } from "./assignments.server";
+import { handleReviewAdminAction } from "./review-admin-actions.server";
+import { getReviewSettings } from "./review-settings.server";
+import { submitReview } from "./reviewer-reviews.server";
+
+const year = 2025;
+
+async function setUp(database: TestDatabase, options: { failFor?: string } = {}) {
+  await seedCommittee(database);
+  const { sent, mailer } = recordingMailer(options);
+  const act = async (values: Record<string, string>) => {
+    const answer = await handleReviewAdminAction(
+      { db: database.db, mailer, logger: silentLogger },
+      { actor: chair, editionYear: year, reviewUrl: "https://example.org/review" },
+      formOf(values),
+    );
+    return { ...answer.data, status: answer.init?.status };
+  };
+  return { sent, act };
+}
+
+const settingsForm = {
+  intent: "save-settings",
+  period: "open",
+  closesAt: "",
+  othersVisibility: "never",
+  canSelfAssign: "on",
+  meritScale: "1 No\n2 Yes",
+  confidenceScale: "1 Low\n2 High",
+};
+
+for (const target of testDatabaseTargets()) {
+  describe(`the review admin page's action on ${target.name}`, () => {
+    const databases = useTestDatabases(target);
+
+    it("saves the settings, and refuses a form or settings it cannot take", async () => {
+      const database = await databases.openMigrated();
+      const { act } = await setUp(database);
+      expect(await act(settingsForm)).toEqual({
+        message: "The review settings were saved successfully.",
+        status: 200,
+      });
+      expect((await getReviewSettings(database.db, year)).othersVisibility).toBe("never");
+      expect(await act({ ...settingsForm, period: "maybe" })).toEqual({
+        message: "Choose whether the review period is open.",
+        fieldErrors: { period: "Choose whether the review period is open." },
+        status: 400,
+      });
+      expect(await act({ ...settingsForm, meritScale: "2 Yes\n1 No" })).toEqual({
+        message: "A scale's values must rise from the first point to the last, without repeats.",
+        status: 400,
+      });
+      expect(await act({ ...settingsForm, meritScale: "1 Only" })).toEqual({
+        message: "A scale needs at least two points.",
+        status: 400,
+      });
+    });
+
+    it("assigns automatically, refusing a number of reviewers it cannot take", async () => {
+      const database = await databases.openMigrated();
+      const { act } = await setUp(database);
+      const run = await act({ intent: "auto-assign", perAbstract: "1" });
+      expect(run).toMatchObject({
+        message: "Automatic assignment finished successfully: 5 assignments added.",
+        summary: { perAbstract: 1, created: 5, shortfalls: [] },
+        status: 200,
+      });
+      expect(run.summary?.loads.map((load) => Object.keys(load).sort())).toContainEqual([
+        "count",
+        "email",
+      ]);
+      for (const [perAbstract, message] of [
+        ["", "Each abstract needs at least one reviewer."],
+        ["two", "Enter how many reviewers each abstract should have."],
+        ["1.5", "Enter a whole number of reviewers per abstract."],
+        ["11", "At most 10 reviewers per abstract can be assigned automatically."],
+      ] as const) {
+        expect(await act({ intent: "auto-assign", perAbstract })).toEqual({ message, status: 400 });
+      }
+      expect(await act({ intent: "auto-assign" })).toEqual({
+        message: "Each abstract needs at least one reviewer.",
+        status: 400,
+      });
+    });
+
+    it("assigns and unassigns by hand, with the refusals' words and statuses", async () => {
+      const database = await databases.openMigrated();
+      const { act } = await setUp(database);
+      expect(await act({ intent: "assign", submissionId: "s1", reviewerId: "r2" })).toEqual({
+        message: "The reviewer was assigned to abstract 1 successfully.",
+        status: 200,
+      });
+      expect(await act({ intent: "assign", submissionId: "s1", reviewerId: "r2" })).toEqual({
+        message: "r2@example.edu already reviews abstract 1.",
+        status: 409,
+      });
+      expect(await act({ intent: "assign", submissionId: "s3", reviewerId: "r1" })).toEqual({
+        message:
+          "r1@example.edu has a conflict with abstract 3 (an author, or a declared conflict).",
+        status: 409,
+      });
+      expect(await act({ intent: "assign", submissionId: "s1", reviewerId: "ada" })).toEqual({
+        message: "That person is not a reviewer.",
+        status: 409,
+      });
+      expect(await act({ intent: "assign", reviewerId: "r2" })).toEqual({
+        message: "That abstract no longer exists.",
+        status: 409,
+      });
+
+      const [assignment] = await listAssignmentsForSubmission(database.db, "s1");
+      expect(
+        await act({ intent: "unassign", assignmentId: assignment?.assignmentId ?? "" }),
+      ).toEqual({
+        message: "The reviewer was unassigned from abstract 1 successfully.",
+        status: 200,
+      });
+      expect(await act({ intent: "unassign", assignmentId: "nope" })).toEqual({
+        message: "That assignment no longer exists.",
+        status: 409,
+      });
+      const made = await assignReviewer(database.db, {
+        editionYear: year,
+        submissionId: "s2",
+        reviewerId: "r3",
+        actor: chair,
+      });
+      await submitReview(database.db, {
+        reviewerId: "r3",
+        editionYear: year,
+        number: 2,
+        review: sampleReview(4, 2),
+      });
+      expect(
+        await act({ intent: "unassign", assignmentId: made.ok ? made.value.assignmentId : "" }),
+      ).toEqual({
+        message:
+          "r3@example.edu has already submitted a review of abstract 2; it cannot be unassigned.",
+        status: 409,
+      });
+    });
+
+    it("reminds the reviewers: nobody to remind, all reminded, some mail failed", async () => {
+      const database = await databases.openMigrated();
+      const { act, sent } = await setUp(database, { failFor: "r3@example.edu" });
+      expect(await act({ intent: "remind" })).toEqual({
+        message: "No reviewer has an unfinished review.",
+        status: 200,
+      });
+      await assignReviewer(database.db, {
+        editionYear: year,
+        submissionId: "s1",
+        reviewerId: "r2",
+        actor: chair,
+      });
+      await assignReviewer(database.db, {
+        editionYear: year,
+        submissionId: "s2",
+        reviewerId: "r2",
+        actor: chair,
+      });
+      expect(await act({ intent: "remind" })).toEqual({
+        message: "Reminders sent successfully to 1 reviewer about 2 unfinished reviews.",
+        status: 200,
+      });
+      expect(sent.map((message) => message.to)).toEqual(["r2@example.edu"]);
+      await assignReviewer(database.db, {
+        editionYear: year,
+        submissionId: "s1",
+        reviewerId: "r3",
+        actor: chair,
+      });
+      expect(await act({ intent: "remind" })).toEqual({
+        message: "Reminded 1 of 2 reviewers; 1 email could not be sent. Please try again later.",
+        status: 502,
+      });
+    });
+
+    it("answers an unknown intent with 400", async () => {
+      const database = await databases.openMigrated();
+      const { act } = await setUp(database);
+      for (const intent of ["", "constructor", "delete-everything"]) {
+        expect(await act({ intent })).toEqual({ message: "Unknown action.", status: 400 });
+      }
+    });
+  });
+}
