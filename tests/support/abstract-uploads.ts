@@ -6,6 +6,7 @@ import { receiveAbstractUpload } from "~/features/submissions/abstract-upload.se
 import type { SubmissionDependencies } from "~/features/submissions/submissions.server";
 import { createLocalFileStorage } from "~/lib/storage/local-file-storage.server";
 import type { TestDatabase } from "./test-databases";
+import { insertTestUser } from "./test-users";
 
 // What the submissions tests share: dependencies on a temporary upload folder, the upload form as the
 // browser posts it, and Ada's upload.
@@ -70,4 +71,15 @@ export async function storedKeys(
   const keys: string[] = [];
   for await (const file of deps.storage.list(prefix)) keys.push(file.key);
   return keys;
+}
+
+/** Ada Lovelace, who uploads, and `other` (Eve unless named), who is not her. */
+export async function insertUploaders(database: TestDatabase, other = "eve"): Promise<void> {
+  await insertTestUser(database, {
+    id: "ada",
+    email: "ada@example.edu",
+    firstName: "Ada",
+    lastName: "Lovelace",
+  });
+  await insertTestUser(database, { id: other, email: `${other}@example.edu` });
 }

@@ -7,6 +7,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { pdfInspectionLimits } from "~/lib/pdf/inspect-pdf.server";
 import {
+  insertUploaders,
   storedKeys,
   uploadAbstract,
   uploadFoldersPerTest,
@@ -16,7 +17,6 @@ import {
 import { hostilePdfs } from "../../../tests/support/hostile-pdfs";
 import { makeAbstractPdf } from "../../../tests/support/pdf-fixtures";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
-import { insertTestUser } from "../../../tests/support/test-users";
 import { receiveAbstractUpload } from "./abstract-upload.server";
 import { listSubmissionsForUser } from "./submissions.server";
 
@@ -39,13 +39,7 @@ for (const target of testDatabaseTargets()) {
 
     async function ready() {
       const database = await databases.openMigrated();
-      await insertTestUser(database, {
-        id: "ada",
-        email: "ada@example.edu",
-        firstName: "Ada",
-        lastName: "Lovelace",
-      });
-      await insertTestUser(database, { id: "eve", email: "eve@example.edu" });
+      await insertUploaders(database);
       return { database, deps: setUp(database) };
     }
 

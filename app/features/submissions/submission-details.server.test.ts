@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLocalFileStorage } from "~/lib/storage/local-file-storage.server";
+import { insertUploaders } from "../../../tests/support/abstract-uploads";
 import { makeAbstractPdf } from "../../../tests/support/pdf-fixtures";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
-import { insertTestUser } from "../../../tests/support/test-users";
 import { authorAccountIds } from "../review/conflict-authors.server";
 import { receiveAbstractUpload } from "./abstract-upload.server";
 import { applyRowIntent, emptyCoauthor, readDraft, readRowIntent } from "./submission-details";
@@ -118,13 +118,7 @@ for (const target of testDatabaseTargets()) {
 
     async function ready() {
       const database = await databases.openMigrated();
-      await insertTestUser(database, {
-        id: "ada",
-        email: "ada@example.edu",
-        firstName: "Ada",
-        lastName: "Lovelace",
-      });
-      await insertTestUser(database, { id: "ngu", email: "ngu@example.edu" });
+      await insertUploaders(database, "ngu");
       const root = fs.mkdtempSync(path.join(os.tmpdir(), "uls-details-"));
       folders.push(root);
       const deps: SubmissionDependencies = {

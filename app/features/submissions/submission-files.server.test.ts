@@ -2,13 +2,13 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { sweepOrphanedFiles } from "~/lib/storage/orphan-sweep.server";
 import {
+  insertUploaders,
   storedKeys,
   uploadAbstract,
   uploadFoldersPerTest,
 } from "../../../tests/support/abstract-uploads";
 import { makeAbstractPdf } from "../../../tests/support/pdf-fixtures";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
-import { insertTestUser } from "../../../tests/support/test-users";
 import { abstractFileOwner, deleteSubmission, openSubmissionFile } from "./submission-files.server";
 import { getSubmissionStatus, listSubmissionsForUser } from "./submissions.server";
 
@@ -20,13 +20,7 @@ for (const target of testDatabaseTargets()) {
 
     async function ready() {
       const database = await databases.openMigrated();
-      await insertTestUser(database, {
-        id: "ada",
-        email: "ada@example.edu",
-        firstName: "Ada",
-        lastName: "Lovelace",
-      });
-      await insertTestUser(database, { id: "eve", email: "eve@example.edu" });
+      await insertUploaders(database);
       return { database, deps: setUp(database) };
     }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  insertUploaders,
   uploadAbstract,
   uploadFoldersPerTest,
   validDetails,
@@ -7,7 +8,6 @@ import {
 import { answerOf, formOf } from "../../../tests/support/action-answers";
 import { makeAbstractPdf } from "../../../tests/support/pdf-fixtures";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
-import { insertTestUser } from "../../../tests/support/test-users";
 import { handleViewSubmissionAction } from "./view-submission-actions.server";
 
 const setUp = uploadFoldersPerTest();
@@ -23,12 +23,7 @@ for (const target of testDatabaseTargets()) {
 
     async function ready() {
       const database = await databases.openMigrated();
-      await insertTestUser(database, {
-        id: "ada",
-        email: "ada@example.edu",
-        firstName: "Ada",
-        lastName: "Lovelace",
-      });
+      await insertUploaders(database);
       const deps = setUp(database);
       const uploaded = await uploadAbstract(deps, await makeAbstractPdf());
       if (!uploaded.ok) throw new Error("upload failed");
