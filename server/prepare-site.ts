@@ -1,9 +1,11 @@
 import { resolveAuthSecret } from "~/features/accounts/auth-secret.server";
+import { finalMaterialFileOwner } from "~/features/presenters/final-material-storage.server";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
-import { sweepOrphanedFiles } from "~/features/submissions/submissions.server";
+import { abstractFileOwner } from "~/features/submissions/submission-files.server";
 import { prepareDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
+import { sweepOrphanedFiles } from "~/lib/storage/orphan-sweep.server";
 
 // Kept apart from server/app-server.ts so that the supervisor loads only this and what it imports,
 // not Express, React, React Router, better-auth and the pages.
@@ -33,7 +35,9 @@ export async function prepareSite(): Promise<{ close: () => Promise<void> }> {
     },
     (error: unknown) => logger.error({ err: error }, "removing interrupted uploads failed"),
   );
-  const sweeping = sweepOrphanedFiles(submissionDeps).catch((error: unknown) =>
+  // The features whose rows reference stored files: abstracts, and presenters' final materials.
+  const owners = [abstractFileOwner(submissionDeps.db), finalMaterialFileOwner(submissionDeps.db)];
+  const sweeping = sweepOrphanedFiles(submissionDeps, owners).catch((error: unknown) =>
     logger.error({ err: error }, "sweeping orphaned upload files failed"),
   );
   return {

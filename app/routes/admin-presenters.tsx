@@ -9,14 +9,12 @@ import { promoteAlternate } from "~/features/decisions/promotion.server";
 import {
   type AdminPresenterAbstract,
   listPresentersForAdmin,
-  remindWaitingPresenters,
-  reopenAttendance,
-} from "~/features/presenters/attendance.server";
+} from "~/features/presenters/attendance-admin.server";
+import { getPresenterDates, isBefore } from "~/features/presenters/presenter-dates.server";
 import {
-  getPresenterDates,
-  isBefore,
-  savePresenterDates,
-} from "~/features/presenters/presenter-dates.server";
+  handlePresentersAdminAction,
+  type PresenterDateField,
+} from "~/features/presenters/presenters-admin-actions.server";
 import {
   type PresenterRowView,
   PresentersAdminPage,
@@ -28,7 +26,7 @@ import { getLogger } from "~/lib/logger.server";
 import { getMailer } from "~/lib/mail/mailer.server";
 import type { Route } from "./+types/admin-presenters";
 
-type FieldErrors = Partial<Record<"confirmBy" | "materialsDue", string>>;
+type FieldErrors = Partial<Record<PresenterDateField, string>>;
 
 export const meta: Route.MetaFunction = () => accountMeta("Presenters");
 
@@ -94,16 +92,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       ? { message: outcome.message }
       : data({ message: outcome.message }, outcome.status ?? 409);
 
-  if (intent === "remind") {
-    return answer(
-      await remindWaitingPresenters(deps, {
-        editionYear: edition.year,
-        dates,
-        congratulationsUrl: (await decisionMailLinks(db, edition)).congratulationsUrl,
-        actor,
-      }),
-    );
-  }
   if (intent === "promote") {
     const acceptedAs = form.get("acceptedAs");
     if (acceptedAs !== "talk" && acceptedAs !== "poster")
@@ -119,29 +107,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       }),
     );
   }
-  if (intent === "reopen") {
-    return answer(
-      await reopenAttendance(db, { submissionId, editionYear: edition.year, dates, actor }),
-    );
-  }
-  if (intent === "save-dates") {
-    const outcome = await savePresenterDates(db, {
-      edition,
-      confirmBy: String(form.get("confirmBy") ?? ""),
-      materialsDue: String(form.get("materialsDue") ?? ""),
+  return handlePresentersAdminAction(
+    deps,
+    {
       actor,
-    });
-    return outcome.ok
-      ? { message: "The presenter dates were saved successfully." }
-      : data(
-          {
-            message: outcome.message,
-            fieldErrors: { [outcome.field]: outcome.message } as FieldErrors,
-          },
-          400,
-        );
-  }
-  return data({ message: "Unknown action." }, 400);
+      edition,
+      dates,
+      congratulationsUrl: async () => (await decisionMailLinks(db, edition)).congratulationsUrl,
+    },
+    form,
+  );
 }
 
 export default function AdminPresenters({ loaderData, actionData }: Route.ComponentProps) {

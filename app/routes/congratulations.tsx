@@ -1,15 +1,11 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { editionName } from "~/content/conference";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireProfile } from "~/features/accounts/session.server";
 import { formatText } from "~/features/decisions/decision-mail.server";
-import {
-  answerAttendance,
-  answerMessages,
-  listOwnAcceptedAbstracts,
-  mailAdminsAboutDecline,
-} from "~/features/presenters/attendance.server";
+import { listOwnAcceptedAbstracts } from "~/features/presenters/attendance.server";
+import { handleCongratulationsAction } from "~/features/presenters/congratulations-actions.server";
 import {
   type AcceptedAbstractView,
   CongratulationsPage,
@@ -83,68 +79,21 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = {
-  notice: { kind: "success" | "error"; text: string } | null;
-  confirmDecline: { id: string; label: string } | null;
-};
-
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireProfile(context, url);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const submissionId = String(form.get("submissionId") ?? "").slice(0, 100);
   const { edition, db, dates } = await loadPresenterContext();
-  const refuse = (status: number, text: string) => {
-    // Someone else's abstract, or one not accepted: thrown, so this page's loader (which sends anyone
-    // without an acceptance to the status page) does not turn the 404 into a redirect.
-    if (status === 404) throw notFound();
-    return data<ActionData>({ notice: { kind: "error", text }, confirmDecline: null }, status);
-  };
-  if (!dates) return refuse(404, answerMessages.notFound);
-
-  if (intent === "ask-decline") {
-    const own = (
-      await listOwnAcceptedAbstracts(db, { userId: user.id, editionYear: edition.year, dates })
-    ).find((abstract) => abstract.id === submissionId);
-    if (!own) return refuse(404, answerMessages.notFound);
-    if (own.window === "closed") return refuse(409, answerMessages.closed);
-    return data<ActionData>({
-      notice: null,
-      confirmDecline: { id: own.id, label: titleOrFileName(own) },
-    });
-  }
-  if (intent !== "confirm" && intent !== "decline") return refuse(400, "Unknown action.");
-
-  const outcome = await answerAttendance(db, {
-    userId: user.id,
-    submissionId,
-    answer: intent === "confirm" ? "confirmed" : "declined",
-    dates,
-  });
-  if (!outcome.ok) return refuse(outcome.status, outcome.message);
-  if (intent === "decline" && outcome.changed) {
-    const env = getEnv();
-    await mailAdminsAboutDecline(
-      { db, mailer: getMailer(), logger: getLogger() },
-      {
-        configuredAdminEmails: env.adminEmails,
-        number: outcome.abstract.number,
-        label: outcome.abstract.label,
-        presenterEmail: user.email,
-        presentersUrl: new URL(presentersAdminPath, env.baseUrl).toString(),
-      },
-    );
-  }
-  return data<ActionData>({
-    notice: {
-      kind: "success",
-      text:
-        intent === "confirm"
-          ? `Thank you: your attendance for “${outcome.abstract.label}” is confirmed.`
-          : `Your answer was saved: you will not present “${outcome.abstract.label}”. The organizers have been told.`,
+  const env = getEnv();
+  return handleCongratulationsAction(
+    { db, mailer: getMailer(), logger: getLogger(), notFound },
+    {
+      user,
+      editionYear: edition.year,
+      dates,
+      configuredAdminEmails: env.adminEmails,
+      presentersUrl: new URL(presentersAdminPath, env.baseUrl).toString(),
     },
-    confirmDecline: null,
-  });
+    await request.formData(),
+  );
 }
 
 export default function Congratulations({ loaderData, actionData }: Route.ComponentProps) {

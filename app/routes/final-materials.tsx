@@ -4,18 +4,12 @@ import { accountMeta } from "~/features/accounts/account-meta";
 import { requireProfile } from "~/features/accounts/session.server";
 import { finalMaterialPaths } from "~/features/presenters/final-material-paths";
 import {
-  finalMaterialLimits,
-  type MaterialRefusal,
-  materialRefusals,
+  materialUploadRefusal,
   receiveFinalMaterialUpload,
-} from "~/features/presenters/final-materials.server";
+} from "~/features/presenters/final-material-upload.server";
+import { finalMaterialLimits } from "~/features/presenters/final-materials.server";
 import { FinalMaterialsResultPage } from "~/features/presenters/final-materials-result-page";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
-import {
-  uploadRefusalMessage,
-  uploadRefusalStatus,
-} from "~/features/submissions/submission-messages";
-import type { UploadRefusal } from "~/features/submissions/submissions.server";
 import { getEnv } from "~/lib/env.server";
 import type { Route } from "./+types/final-materials";
 
@@ -28,24 +22,6 @@ export const meta: Route.MetaFunction = () => accountMeta("Final materials");
 // No loader redirect: after a refused post, React Router renders this page with the loaders run
 // again, and a redirect there would hide the refusal. Opened directly, it shows only the way back.
 
-function isMaterialRefusal(reason: string): reason is MaterialRefusal {
-  return Object.hasOwn(materialRefusals, reason);
-}
-
-function refusalOf(reason: UploadRefusal | MaterialRefusal, pageCount: number | undefined) {
-  if (isMaterialRefusal(reason)) return materialRefusals[reason];
-  if (reason === "too-many-pages") {
-    return {
-      status: 400,
-      message: `Failed to upload the file. It has ${pageCount ?? "too many"} pages; final materials may have at most ${finalMaterialLimits.maxPages}.`,
-    };
-  }
-  return {
-    status: uploadRefusalStatus(reason),
-    message: uploadRefusalMessage(reason, { maxPages: finalMaterialLimits.maxPages }),
-  };
-}
-
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireProfile(context, url);
   const outcome = await receiveFinalMaterialUpload(getSubmissionDependencies(), request, {
@@ -56,8 +32,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     maxPages: finalMaterialLimits.maxPages,
   });
   if (outcome.ok)
-    throw redirect(finalMaterialPaths.back(outcome.replaced ? "replaced" : "uploaded"));
-  const refusal = refusalOf(outcome.reason, outcome.pageCount);
+    throw redirect(finalMaterialPaths.back(outcome.value.replaced ? "replaced" : "uploaded"));
+  const refusal = materialUploadRefusal(outcome.reason, outcome.pageCount);
   return data({ message: refusal.message }, refusal.status);
 }
 

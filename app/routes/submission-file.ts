@@ -2,7 +2,7 @@ import { requireUser } from "~/features/accounts/session.server";
 import { recordAbstractDownload } from "~/features/admin/audit-log.server";
 import { uploadedPdfResponse } from "~/features/submissions/download-headers";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
-import { openSubmissionFile } from "~/features/submissions/submissions.server";
+import { openSubmissionFile } from "~/features/submissions/submission-files.server";
 import type { Route } from "./+types/submission-file";
 
 // A submitted abstract, for its owner or an admin. Everyone else gets the same 404 as for a file that

@@ -4,6 +4,7 @@ import { editionName } from "~/content/conference";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireProfile } from "~/features/accounts/session.server";
+import { receiveAbstractUpload } from "~/features/submissions/abstract-upload.server";
 import {
   isAcceptingAbstracts,
   readCallForAbstracts,
@@ -25,7 +26,6 @@ import {
   uploadRefusalStatus,
 } from "~/features/submissions/submission-messages";
 import { submissionPaths } from "~/features/submissions/submission-paths";
-import { receiveAbstractUpload } from "~/features/submissions/submissions.server";
 import { SubmitAbstractPage } from "~/features/submissions/submit-abstract-page";
 import type { Database } from "~/lib/db/schema";
 import { getEnv } from "~/lib/env.server";
@@ -33,7 +33,7 @@ import type { Route } from "./+types/submit-abstract";
 
 export const meta: Route.MetaFunction = () => accountMeta("Submit an Abstract");
 
-// SPEC's messages for this page's redirects, not the generic ones.
+// This page's own words for the redirects (fixed wording, checked verbatim), not the generic ones.
 const guardMessages = {
   signedOut: "You Must Log In to Submit an Abstract",
   noProfile: "Please complete your profile before proceeding",

@@ -1,166 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { listDecisionRecipients } from "~/features/decisions/decision-mail.server";
 import { releaseDecisions, stageDecision } from "~/features/decisions/decisions.server";
-import { promoteAlternate } from "~/features/decisions/promotion.server";
 import type { AdminAction } from "~/lib/db/schema";
-import { recordingMailer } from "../../../tests/support/recording-mailer";
 import {
-  type TestDatabase,
-  testDatabaseTargets,
-  useTestDatabases,
-} from "../../../tests/support/test-databases";
-import { insertTestUser } from "../../../tests/support/test-users";
+  admin,
+  attendanceOf,
+  datesAround,
+  decideAndRelease,
+  links,
+  seed,
+  silentLogger,
+  year,
+} from "../../../tests/support/presenter-fixtures";
+import { recordingMailer } from "../../../tests/support/recording-mailer";
+import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import {
   answerAttendance,
   listOwnAcceptedAbstracts,
-  listPresentersForAdmin,
   mailAdminsAboutDecline,
-  remindWaitingPresenters,
-  reopenAttendance,
 } from "./attendance.server";
-import {
-  getPresenterDates,
-  type PresenterDates,
-  savePresenterDates,
-} from "./presenter-dates.server";
-
-const year = 2025;
-const admin = { userId: "admin", label: "admin@example.edu" };
-const silentLogger = { info: () => {}, error: () => {} };
-const links = {
-  statusUrl: "https://example.org/status",
-  congratulationsUrl: "https://example.org/congratulations",
-  confirmByText: "Tuesday, April 15, 2025, 11:59 PM Pacific Time",
-  talk: { minutes: 15, questionMinutes: 5 },
-};
-const edition = {
-  year,
-  abstracts: {
-    acceptance: { confirmByAt: "2025-04-15T23:59", materialsDueAt: "2025-05-10T23:59" },
-  },
-} as Parameters<typeof getPresenterDates>[1];
-
-/** Dates with the confirm-by moment an hour ahead of (or behind) now. */
-function datesAround(hours: number): PresenterDates {
-  const confirmBy = new Date(Date.now() + hours * 3600_000).toISOString();
-  return {
-    confirmBy,
-    materialsDue: confirmBy,
-    confirmByText: "then",
-    materialsDueText: "then",
-    confirmByIsDefault: false,
-    materialsDueIsDefault: false,
-  };
-}
-
-/**
- * Ana wrote abstracts 1 and 2, Bo abstract 3, Cai abstract 4. Abstract 1 has co-authors: Bo (whose
- * address appears in another case), "Zoë Ŋguyen" twice under two spellings of one address, and one
- * without an address.
- */
-async function seed(database: TestDatabase) {
-  const db = database.db;
-  for (const [id, firstName] of [
-    ["ana", "Ana"],
-    ["bo", "Bo"],
-    ["cai", "Cai"],
-    ["admin", "Admin"],
-  ] as const) {
-    await insertTestUser(database, { id, email: `${id}@example.edu`, firstName, lastName: "Test" });
-  }
-  await db.updateTable("user").set({ role: "admin" }).where("id", "=", "admin").execute();
-  const owners = ["ana", "ana", "bo", "cai"];
-  for (const [index, owner] of owners.entries()) {
-    const number = index + 1;
-    await db
-      .insertInto("submission")
-      .values({
-        id: `s${number}`,
-        user_id: owner,
-        edition_year: year,
-        number,
-        title: number === 1 ? "Tone sandhi in ʔAkha" : "",
-        file_name: `${owner}-${number}.pdf`,
-        storage_key: `abstracts/${owner}/${number}.pdf`,
-        size_bytes: 1000,
-        sha256: "0".repeat(64),
-        page_count: 1,
-        word_count: 300,
-        warnings: "[]",
-        uploaded_at: `2025-02-0${number}T12:00:00.000Z`,
-        decision: null,
-        decision_note: null,
-        decided_by: null,
-        decided_at: null,
-        released_at: null,
-      })
-      .execute();
-    await db
-      .insertInto("submission_author")
-      .values({
-        submission_id: `s${number}`,
-        position: 0,
-        user_id: owner,
-        name: `${owner} Test`,
-        affiliation: "",
-        email: `${owner}@example.edu`,
-        is_presenter: 1,
-      })
-      .execute();
-  }
-  const coAuthors: [string, string | null][] = [
-    ["Bo Test", "BO@Example.edu"],
-    ["Zoë Ŋguyen", "zoe@example.edu"],
-    ["Zoë again", "Zoe@Example.EDU"],
-    ["No Address", null],
-    ["Ana herself", "ANA@example.edu"],
-  ];
-  for (const [index, [name, email]] of coAuthors.entries()) {
-    await db
-      .insertInto("submission_author")
-      .values({
-        submission_id: "s1",
-        position: index + 1,
-        user_id: null,
-        name,
-        affiliation: "",
-        email,
-        is_presenter: 0,
-      })
-      .execute();
-  }
-}
-
-async function decideAndRelease(database: TestDatabase) {
-  await stageDecision(database.db, {
-    submissionId: "s1",
-    decision: "accepted",
-    acceptedAs: "talk",
-    actor: admin,
-  });
-  await stageDecision(database.db, {
-    submissionId: "s2",
-    decision: "accepted",
-    acceptedAs: "poster",
-    actor: admin,
-  });
-  await stageDecision(database.db, { submissionId: "s3", decision: "alternate", actor: admin });
-  await stageDecision(database.db, { submissionId: "s4", decision: "rejected", actor: admin });
-  const { sent, mailer } = recordingMailer();
-  const result = await releaseDecisions(
-    { db: database.db, mailer, logger: silentLogger },
-    { editionYear: year, actor: admin, links },
-  );
-  return { sent, result };
-}
-
-async function attendanceOf(database: TestDatabase, id: string) {
-  return database.db
-    .selectFrom("submission")
-    .select(["attendance", "attendance_reopened_at", "attendance_reminded_at", "decision"])
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
-}
+import { remindWaitingPresenters, reopenAttendance } from "./attendance-admin.server";
+import type { PresenterDates } from "./presenter-dates.server";
 
 for (const target of testDatabaseTargets()) {
   describe(`presenters on ${target.name}`, () => {
@@ -279,36 +139,42 @@ for (const target of testDatabaseTargets()) {
       ) => answerAttendance(database.db, { userId, submissionId, answer: answerValue, dates });
 
       // Someone else's abstract, an alternate, a rejection: not found.
-      expect(await answer("bo", "s1", "confirmed", open)).toMatchObject({ ok: false, status: 404 });
-      expect(await answer("bo", "s3", "confirmed", open)).toMatchObject({ ok: false, status: 404 });
+      expect(await answer("bo", "s1", "confirmed", open)).toMatchObject({
+        ok: false,
+        reason: "not-found",
+      });
+      expect(await answer("bo", "s3", "confirmed", open)).toMatchObject({
+        ok: false,
+        reason: "not-found",
+      });
       expect(await answer("cai", "s4", "confirmed", open)).toMatchObject({
         ok: false,
-        status: 404,
+        reason: "not-found",
       });
 
       expect(await answer("ana", "s1", "declined", open)).toMatchObject({
         ok: true,
-        changed: true,
+        value: { changed: true },
       });
       // A replayed decline changes nothing (and so mails nobody again).
       expect(await answer("ana", "s1", "declined", open)).toMatchObject({
         ok: true,
-        changed: false,
+        value: { changed: false },
       });
       expect(await answer("ana", "s1", "confirmed", open)).toMatchObject({
         ok: true,
-        changed: true,
+        value: { changed: true },
       });
       expect((await attendanceOf(database, "s1")).attendance).toBe("confirmed");
 
       // After the date: frozen (409), whatever is posted.
       expect(await answer("ana", "s1", "declined", passed)).toMatchObject({
         ok: false,
-        status: 409,
+        reason: "closed",
       });
       expect(await answer("ana", "s2", "confirmed", passed)).toMatchObject({
         ok: false,
-        status: 409,
+        reason: "closed",
       });
       expect((await attendanceOf(database, "s2")).attendance).toBeNull();
 
@@ -320,7 +186,7 @@ for (const target of testDatabaseTargets()) {
           dates: open,
           actor: admin,
         }),
-      ).toMatchObject({ ok: false, status: 409 });
+      ).toMatchObject({ ok: false, reason: "reopen-too-early" });
       expect(
         await reopenAttendance(database.db, {
           submissionId: "s3",
@@ -328,7 +194,7 @@ for (const target of testDatabaseTargets()) {
           dates: passed,
           actor: admin,
         }),
-      ).toMatchObject({ ok: false, status: 404 });
+      ).toMatchObject({ ok: false, reason: "not-accepted" });
       expect(
         await reopenAttendance(database.db, {
           submissionId: "s2",
@@ -349,7 +215,7 @@ for (const target of testDatabaseTargets()) {
       expect(await answer("ana", "s2", "confirmed", passed)).toMatchObject({ ok: true });
       expect(await answer("ana", "s2", "declined", passed)).toMatchObject({
         ok: false,
-        status: 409,
+        reason: "closed",
       });
       expect(await attendanceOf(database, "s2")).toMatchObject({
         attendance: "confirmed",
@@ -383,65 +249,7 @@ for (const target of testDatabaseTargets()) {
       );
     });
 
-    it("the reminder goes once, only to the submitters still waiting, and never after the date", async () => {
-      const database = await databases.openMigrated();
-      await seed(database);
-      await decideAndRelease(database);
-      await answerAttendance(database.db, {
-        userId: "ana",
-        submissionId: "s1",
-        answer: "confirmed",
-        dates: datesAround(1),
-      });
-      const deps = (mailer: ReturnType<typeof recordingMailer>["mailer"]) => ({
-        db: database.db,
-        mailer,
-        logger: silentLogger,
-      });
-      const input = {
-        editionYear: year,
-        congratulationsUrl: "https://example.org/congratulations",
-        actor: admin,
-      };
-      const late = recordingMailer();
-      expect(
-        await remindWaitingPresenters(deps(late.mailer), { ...input, dates: datesAround(-1) }),
-      ).toMatchObject({
-        ok: false,
-        status: 409,
-      });
-      expect(late.sent).toEqual([]);
-
-      const first = recordingMailer();
-      expect(
-        await remindWaitingPresenters(deps(first.mailer), { ...input, dates: datesAround(1) }),
-      ).toMatchObject({
-        ok: true,
-        mailed: 1,
-      });
-      // Only abstract 2 waits (abstract 1 confirmed; 3 is an alternate, 4 rejected); co-authors are not reminded.
-      expect(first.sent.map((message) => message.to)).toEqual(["ana@example.edu"]);
-      expect(first.sent[0]?.text).toContain("ana-2.pdf");
-      expect(first.sent[0]?.text).not.toContain("ana-1.pdf");
-      expect((await attendanceOf(database, "s2")).attendance_reminded_at).not.toBeNull();
-
-      const again = recordingMailer();
-      expect(
-        await remindWaitingPresenters(deps(again.mailer), { ...input, dates: datesAround(1) }),
-      ).toMatchObject({
-        ok: true,
-        mailed: 0,
-      });
-      expect(again.sent).toEqual([]);
-      const audit = await database.db
-        .selectFrom("admin_audit")
-        .select("details")
-        .where("action", "=", "remind-presenters")
-        .execute();
-      expect(audit).toEqual([{ details: "Reminded about abstract 2" }]);
-    });
-
-    it("ten at once: reminders mail each waiting presenter once, a promotion happens once, an identical decline changes the answer once", async () => {
+    it("ten at once: reminders mail each waiting presenter once, an identical decline changes the answer once", async () => {
       const database = await databases.openMigrated();
       await seed(database);
       await decideAndRelease(database);
@@ -472,21 +280,6 @@ for (const target of testDatabaseTargets()) {
       expect(sent.map((message) => message.to)).toEqual(["ana@example.edu"]);
       expect(await countAudit("remind-presenters")).toBe(1);
 
-      sent.length = 0;
-      const promotions = await tenTimes(() =>
-        promoteAlternate(deps, {
-          submissionId: "s3",
-          editionYear: year,
-          acceptedAs: "talk",
-          dates: open,
-          links,
-          actor: admin,
-        }),
-      );
-      expect(promotions.filter((outcome) => outcome.ok)).toHaveLength(1);
-      expect(sent.map((message) => message.to)).toEqual(["bo@example.edu"]);
-      expect(await countAudit("promote-alternate")).toBe(1);
-
       const declines = await tenTimes(() =>
         answerAttendance(database.db, {
           userId: "ana",
@@ -497,116 +290,8 @@ for (const target of testDatabaseTargets()) {
       );
       // Each answer is told it stands; only one changed the row (so one notice to the admins).
       expect(declines.every((outcome) => outcome.ok)).toBe(true);
-      expect(declines.filter((outcome) => outcome.ok && outcome.changed)).toHaveLength(1);
+      expect(declines.filter((outcome) => outcome.ok && outcome.value.changed)).toHaveLength(1);
       expect(await attendanceOf(database, "s1")).toMatchObject({ attendance: "declined" });
-    });
-
-    it("promoting an alternate accepts it at once, mails its authors, and is refused twice", async () => {
-      const database = await databases.openMigrated();
-      await seed(database);
-      await decideAndRelease(database);
-      const { sent, mailer } = recordingMailer();
-      const deps = { db: database.db, mailer, logger: silentLogger };
-      const input = {
-        editionYear: year,
-        acceptedAs: "poster" as const,
-        dates: datesAround(-1),
-        links,
-        actor: admin,
-      };
-      // Not an alternate: refused.
-      expect(await promoteAlternate(deps, { ...input, submissionId: "s4" })).toMatchObject({
-        ok: false,
-      });
-      expect(await promoteAlternate(deps, { ...input, submissionId: "s3" })).toMatchObject({
-        ok: true,
-      });
-      expect(await promoteAlternate(deps, { ...input, submissionId: "s3" })).toMatchObject({
-        ok: false,
-      });
-      expect(sent.map((message) => message.to)).toEqual(["bo@example.edu"]);
-      expect(sent[0]?.subject).toBe("Action required: confirm your SCULC presentation");
-      expect(sent[0]?.text).toContain("bo-3.pdf: accepted as a poster");
-      // Promoted after the confirm-by date: the answer starts reopened, so Bo can still confirm.
-      expect(
-        await answerAttendance(database.db, {
-          userId: "bo",
-          submissionId: "s3",
-          answer: "confirmed",
-          dates: datesAround(-1),
-        }),
-      ).toMatchObject({ ok: true });
-      const { accepted, alternates } = await listPresentersForAdmin(database.db, {
-        editionYear: year,
-        dates: datesAround(-1),
-      });
-      expect(alternates).toEqual([]);
-      expect(accepted.map((row) => [row.number, row.acceptedAs, row.attendance])).toEqual([
-        [1, "talk", null],
-        [2, "poster", null],
-        [3, "poster", "confirmed"],
-      ]);
-      expect(accepted[0]?.authors).toEqual([
-        "ana Test",
-        "Bo Test",
-        "Zoë Ŋguyen",
-        "Zoë again",
-        "No Address",
-        "Ana herself",
-      ]);
-    });
-
-    it("presenter dates: content defaults, an admin's move (audited), and back", async () => {
-      const database = await databases.openMigrated();
-      const before = await getPresenterDates(database.db, edition);
-      expect(before).toMatchObject({
-        confirmByIsDefault: true,
-        confirmBy: "2025-04-16T06:59:00.000Z",
-      });
-      expect(
-        await savePresenterDates(database.db, {
-          edition,
-          confirmBy: "tomorrow",
-          materialsDue: "",
-          actor: admin,
-        }),
-      ).toMatchObject({ ok: false, field: "confirmBy" });
-      expect(
-        await savePresenterDates(database.db, {
-          edition,
-          confirmBy: "2026-12-01T12:00",
-          // What the form sends for the field nobody touched: the content's date, shown in it.
-          materialsDue: "2025-05-10T23:59",
-          actor: admin,
-        }),
-      ).toEqual({ ok: true });
-      const moved = await getPresenterDates(database.db, edition);
-      expect(moved).toMatchObject({
-        confirmBy: "2026-12-01T20:00:00.000Z",
-        confirmByIsDefault: false,
-        materialsDueIsDefault: true,
-      });
-      const stored = await database.db
-        .selectFrom("presenter_settings")
-        .select(["confirm_by", "materials_due"])
-        .where("edition_year", "=", year)
-        .executeTakeFirstOrThrow();
-      expect(stored).toEqual({ confirm_by: "2026-12-01T20:00:00.000Z", materials_due: null });
-      await savePresenterDates(database.db, {
-        edition,
-        confirmBy: "",
-        materialsDue: "",
-        actor: admin,
-      });
-      expect(await getPresenterDates(database.db, edition)).toMatchObject({
-        confirmByIsDefault: true,
-      });
-      const audit = await database.db
-        .selectFrom("admin_audit")
-        .select("action")
-        .where("action", "=", "update-presenter-settings")
-        .execute();
-      expect(audit).toHaveLength(2);
     });
   });
 }

@@ -4,12 +4,10 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { getCurrentEdition } from "~/content/editions";
-import {
-  type SubmissionDependencies,
-  sweepOrphanedFiles,
-} from "~/features/submissions/submissions.server";
+import type { SubmissionDependencies } from "~/features/submissions/submissions.server";
 import { readAppSetting } from "~/lib/app-settings.server";
 import { createLocalFileStorage } from "~/lib/storage/local-file-storage.server";
+import { sweepOrphanedFiles } from "~/lib/storage/orphan-sweep.server";
 import { makeAbstractPdf } from "../../../tests/support/pdf-fixtures";
 import { insertTestSubmission } from "../../../tests/support/review-fixtures";
 import {
@@ -18,14 +16,14 @@ import {
   useTestDatabases,
 } from "../../../tests/support/test-databases";
 import { insertTestUser } from "../../../tests/support/test-users";
+import { finalMaterialFileOwner } from "./final-material-storage.server";
+import { receiveFinalMaterialUpload, setMaterialConsent } from "./final-material-upload.server";
 import {
   conferenceDayEnd,
   listMaterialsForAdmin,
   listPublishedMaterials,
   loadPresenterMaterials,
   openFinalMaterialFile,
-  receiveFinalMaterialUpload,
-  setMaterialConsent,
 } from "./final-materials.server";
 
 const silentLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -160,7 +158,7 @@ for (const target of testDatabaseTargets()) {
         await upload(deps, id, pdf, { mayPublish: true, fileName: "Fïnal “slides”.pdf" }),
       ).toEqual({
         ok: true,
-        replaced: false,
+        value: { replaced: false },
       });
       const row = await deps.db.selectFrom("final_material").selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({
@@ -237,7 +235,7 @@ for (const target of testDatabaseTargets()) {
       const second = await makeAbstractPdf({ words: 40 });
       expect(await upload(deps, id, second, { fileName: "v2.pdf" })).toEqual({
         ok: true,
-        replaced: true,
+        value: { replaced: true },
       });
       const rows = await deps.db.selectFrom("final_material").selectAll().execute();
       expect(rows).toHaveLength(1);
@@ -358,7 +356,9 @@ for (const target of testDatabaseTargets()) {
       await deps.storage.put("materials/orphan/left.pdf", Readable.from([Buffer.from("%PDF-")]), {
         contentType: "application/pdf",
       });
-      const { removed } = await sweepOrphanedFiles(deps, { graceMs: 0 });
+      const { removed } = await sweepOrphanedFiles(deps, [finalMaterialFileOwner(deps.db)], {
+        graceMs: 0,
+      });
       expect(removed).toEqual(["materials/orphan/left.pdf"]);
       expect(await storedKeys(deps)).toHaveLength(1);
     });

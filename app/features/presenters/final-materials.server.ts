@@ -1,61 +1,22 @@
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { EditionContent } from "~/content/sculc/edition-types";
 import type { Presenter } from "~/content/sculc/program-types";
 import { titleOrFileName } from "~/features/submissions/submission-details";
 import { listAuthors } from "~/features/submissions/submission-details.server";
-import {
-  finalMaterialStoragePrefix,
-  receivePdfUpload,
-  type SubmissionDependencies,
-  type UploadRefusal,
-} from "~/features/submissions/submissions.server";
+import type { SubmissionDependencies } from "~/features/submissions/submissions.server";
 import { conferenceLocalTimeToIso } from "~/lib/dates";
 import type { Database, FinalMaterialTable, PresentationFormat } from "~/lib/db/schema";
-import { markPublicPagesChanged } from "~/lib/public-pages.server";
 import { materialResultMessage, resultParam } from "./final-material-paths";
 import type { FinalMaterialsSectionProps } from "./final-materials-section";
 import { getPresenterDates, isBefore } from "./presenter-dates.server";
 
-/**
- * Final materials: a confirmed presenter's slides (talks) or poster (posters), one PDF per accepted
- * abstract, uploaded through the abstract pipeline (`receivePdfUpload`: streaming, size limit, PDF
- * checks in the worker pool) until the edition's `materialsDue`, with the presenter's consent to
- * publishing it on the edition page once the conference day has passed.
- */
+// Final materials as they are read: the presenter's list, the admins' list, the published ones on the
+// edition page, and the file itself. Uploading and consent are final-material-upload.server.ts.
 
 export type MaterialKind = FinalMaterialTable["kind"];
 type Edition = Pick<EditionContent, "year" | "date" | "abstracts">;
 
-/** The upload form's file field and consent checkbox (which the form puts before the file). */
-export const finalMaterialFields = { file: "material", mayPublish: "mayPublish" } as const;
-
-/** Why a presenter may not upload or change consent now; each has its HTTP status and message. */
-export type MaterialRefusal = "not-found" | "not-presenter" | "not-confirmed" | "closed" | "none";
-
-export const materialRefusals: Record<MaterialRefusal, { status: number; message: string }> = {
-  "not-found": { status: 404, message: "That abstract was not found among your submissions." },
-  "not-presenter": {
-    status: 403,
-    message: "Only the presenter of an accepted abstract can upload its final materials.",
-  },
-  "not-confirmed": {
-    status: 409,
-    message:
-      "Confirm your attendance on the congratulations page first; then you can upload your final materials.",
-  },
-  closed: {
-    status: 409,
-    message:
-      "The deadline for final materials has passed. If something is wrong with your materials, email the organizers.",
-  },
-  none: {
-    status: 409,
-    message: "Upload your slides or poster first; then choose whether it may be published.",
-  },
-};
-
-function materialKindFor(acceptedAs: PresentationFormat | null): MaterialKind {
+export function materialKindFor(acceptedAs: PresentationFormat | null): MaterialKind {
   return acceptedAs === "poster" ? "poster" : "slides";
 }
 
@@ -64,178 +25,8 @@ export const materialKindLabels: Record<MaterialKind, string> = {
   poster: "Poster",
 };
 
-type EligibilityRow = {
-  user_id: string;
-  edition_year: number;
-  decision: string | null;
-  released_at: string | null;
-  attendance: string | null;
-  accepted_as: PresentationFormat | null;
-};
-
-/**
- * Who may upload or change consent: the abstract's submitter, for an accepted and released abstract of
- * this edition whose attendance is confirmed, until the materials are due. Anyone else's abstract looks
- * like one that does not exist.
- */
-function refusalFor(
-  row: EligibilityRow | undefined,
-  input: { userId: string; editionYear: number },
-  materialsDue: string,
-  now: Date,
-): MaterialRefusal | null {
-  if (!row || row.user_id !== input.userId || row.edition_year !== input.editionYear)
-    return "not-found";
-  if (row.decision !== "accepted" || !row.released_at) return "not-presenter";
-  if (row.attendance !== "confirmed") return "not-confirmed";
-  if (!isBefore(materialsDue, now)) return "closed";
-  return null;
-}
-
-async function readEligibility(db: Kysely<Database>, submissionId: string) {
-  return db
-    .selectFrom("submission")
-    .select(["user_id", "edition_year", "decision", "released_at", "attendance", "accepted_as"])
-    .where("id", "=", submissionId)
-    .executeTakeFirst();
-}
-
-async function materialsDueFor(db: Kysely<Database>, edition: Edition): Promise<string | null> {
-  return (await getPresenterDates(db, edition))?.materialsDue ?? null;
-}
-
-export type MaterialUploadOutcome =
-  | { ok: true; replaced: boolean }
-  | { ok: false; reason: UploadRefusal | MaterialRefusal; pageCount?: number };
-
-/**
- * Receives final slides or a poster for one abstract. The permission is checked before anything is
- * stored and again in the transaction that records the file; a replacement replaces the row, and the
- * old file is deleted only after the new one is recorded (a failure in between leaves the old file to
- * the sweep, never a row without its file).
- */
-export async function receiveFinalMaterialUpload(
-  deps: SubmissionDependencies,
-  request: Request,
-  input: {
-    userId: string;
-    submissionId: string;
-    edition: Edition;
-    maxBytes: number;
-    maxPages: number;
-    now?: () => Date;
-  },
-): Promise<MaterialUploadOutcome> {
-  const now = input.now ?? (() => new Date());
-  const materialsDue = await materialsDueFor(deps.db, input.edition);
-  if (!materialsDue) return { ok: false, reason: "closed" };
-  const check = (row: EligibilityRow | undefined) =>
-    refusalFor(row, { userId: input.userId, editionYear: input.edition.year }, materialsDue, now());
-  const storageKey = `${finalMaterialStoragePrefix}${input.submissionId}/${crypto.randomUUID()}.pdf`;
-  // The id goes into the storage key: only an id of the user's own abstract gets that far.
-  const precheck = check(await readEligibility(deps.db, input.submissionId));
-  // Refused before the body is read, as the abstract upload refuses a closed call.
-  if (precheck) return { ok: false, reason: precheck };
-  let oldKey: string | null = null;
-  const outcome = await receivePdfUpload<null, MaterialRefusal>(deps, request, {
-    fileField: finalMaterialFields.file,
-    maxBytes: input.maxBytes,
-    maxPages: input.maxPages,
-    storageKey,
-    // Checked again here: the deadline can pass while the form waits.
-    precheck: async () => check(await readEligibility(deps.db, input.submissionId)),
-    record: async (file, fields) => {
-      const mayPublish = fields.has(finalMaterialFields.mayPublish);
-      const refusal = await deps.db.transaction().execute(async (trx) => {
-        // Locks the abstract's row (PostgreSQL), so two uploads at once replace one after the other.
-        await trx
-          .updateTable("submission")
-          .set((eb) => ({ id: eb.ref("id") }))
-          .where("id", "=", input.submissionId)
-          .execute();
-        const row = await readEligibility(trx, input.submissionId);
-        const refused = check(row);
-        if (refused || !row) return refused ?? "not-found";
-        const previous = await trx
-          .selectFrom("final_material")
-          .select("storage_key")
-          .where("submission_id", "=", input.submissionId)
-          .executeTakeFirst();
-        oldKey = previous?.storage_key ?? null;
-        const at = now().toISOString();
-        const values = {
-          kind: materialKindFor(row.accepted_as),
-          file_name: file.fileName,
-          storage_key: file.storageKey,
-          size_bytes: file.size,
-          sha256: file.sha256,
-          page_count: file.pageCount,
-          // 1/0 for both databases: SQLite has no booleans, PostgreSQL reads "1" as true.
-          may_publish: mayPublish ? 1 : 0,
-          uploaded_at: at,
-          updated_at: at,
-        };
-        await trx
-          .insertInto("final_material")
-          .values({ submission_id: input.submissionId, ...values })
-          .onConflict((conflict) => conflict.column("submission_id").doUpdateSet(values))
-          .execute();
-        await markPublicPagesChanged(trx);
-        return null;
-      });
-      if (refusal) return { ok: false, reason: refusal };
-      deps.logger.info(
-        { submissionId: input.submissionId, size: file.size, replaced: Boolean(oldKey) },
-        "final material uploaded",
-      );
-      return { ok: true, value: null };
-    },
-  });
-  if (!outcome.ok) return outcome;
-  const replacedKey: string | null = oldKey;
-  if (replacedKey) {
-    await deps.storage.delete(replacedKey).catch((error: unknown) => {
-      deps.logger.warn(
-        { err: error, storageKey: replacedKey },
-        "replaced material left for the sweep",
-      );
-    });
-  }
-  return { ok: true, replaced: Boolean(replacedKey) };
-}
-
-/** The presenter changes their consent to publication, until the materials are due. */
-export async function setMaterialConsent(
-  db: Kysely<Database>,
-  input: {
-    userId: string;
-    submissionId: string;
-    mayPublish: boolean;
-    edition: Edition;
-    now?: Date;
-  },
-): Promise<{ ok: true } | { ok: false; reason: MaterialRefusal }> {
-  const materialsDue = await materialsDueFor(db, input.edition);
-  if (!materialsDue) return { ok: false, reason: "closed" };
-  const refusal = await db.transaction().execute(async (trx) => {
-    const refused = refusalFor(
-      await readEligibility(trx, input.submissionId),
-      { userId: input.userId, editionYear: input.edition.year },
-      materialsDue,
-      input.now ?? new Date(),
-    );
-    if (refused) return refused;
-    const updated = await trx
-      .updateTable("final_material")
-      .set({ may_publish: input.mayPublish ? 1 : 0, updated_at: new Date().toISOString() })
-      .where("submission_id", "=", input.submissionId)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return "none" as const;
-    await markPublicPagesChanged(trx);
-    return null;
-  });
-  return refusal ? { ok: false, reason: refusal } : { ok: true };
-}
+/** Final slides run long; a poster is one page. Bytes are the site's upload limit (MAX_UPLOAD_MB). */
+export const finalMaterialLimits = { maxPages: 150 } as const;
 
 export type PresenterMaterial = {
   submissionId: string;
@@ -488,9 +279,6 @@ export async function openFinalMaterialFile(
     audit: !isOwner && input.viewer?.isAdmin ? { userId: row.user_id } : null,
   };
 }
-
-/** Final slides run long; a poster is one page. Bytes are the site's upload limit (MAX_UPLOAD_MB). */
-export const finalMaterialLimits = { maxPages: 150 } as const;
 
 /**
  * The congratulations page's loader helper: the props of `FinalMaterialsSection`, or null when the

@@ -7,6 +7,7 @@ import {
   formatConferenceDeadline,
 } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
+import { done, type Outcome, type Refusals, refuse } from "~/lib/outcome";
 
 /**
  * The two presenter deadlines of an edition: answering the invitation (confirm or decline) and
@@ -61,9 +62,16 @@ function contentMoment(wallClock: string): string {
   return iso;
 }
 
-export type SavePresenterDatesOutcome =
-  | { ok: true }
-  | { ok: false; field: "confirmBy" | "materialsDue"; message: string };
+/** A refused date: the reason is the form field that holds it. */
+export type PresenterDatesRefusal = "confirmBy" | "materialsDue";
+
+export const presenterDatesRefusals: Refusals<PresenterDatesRefusal> = {
+  confirmBy: { status: 400, message: "Please enter the confirm-by date as a date and time." },
+  materialsDue: {
+    status: 400,
+    message: "Please enter the final-materials date as a date and time.",
+  },
+};
 
 /**
  * Moves the edition's presenter deadlines. Each field is a wall-clock time at the conference
@@ -79,7 +87,7 @@ export async function savePresenterDates(
     materialsDue: string;
     actor: AuditActor;
   },
-): Promise<SavePresenterDatesOutcome> {
+): Promise<Outcome<undefined, PresenterDatesRefusal>> {
   const acceptance = input.edition.abstracts?.acceptance;
   const parse = (value: string, contentWallClock: string | undefined) => {
     const trimmed = value.trim().slice(0, 40);
@@ -90,19 +98,9 @@ export async function savePresenterDates(
     return { ok: true as const, iso: isContentDate ? null : iso };
   };
   const confirmBy = parse(input.confirmBy, acceptance?.confirmByAt);
-  if (!confirmBy.ok)
-    return {
-      ok: false,
-      field: "confirmBy",
-      message: "Please enter the confirm-by date as a date and time.",
-    };
+  if (!confirmBy.ok) return refuse("confirmBy");
   const materialsDue = parse(input.materialsDue, acceptance?.materialsDueAt);
-  if (!materialsDue.ok)
-    return {
-      ok: false,
-      field: "materialsDue",
-      message: "Please enter the final-materials date as a date and time.",
-    };
+  if (!materialsDue.ok) return refuse("materialsDue");
   const values = {
     confirm_by: confirmBy.iso,
     materials_due: materialsDue.iso,
@@ -123,5 +121,5 @@ export async function savePresenterDates(
       details: `${input.edition.year}: confirm by ${describe(confirmBy.iso)}; final materials by ${describe(materialsDue.iso)}`,
     });
   });
-  return { ok: true };
+  return done();
 }

@@ -63,20 +63,6 @@ export function describeWarning(warning: SubmissionWarning, wordCount: number): 
     : "Your name appears in the abstract or its file properties: the guidelines ask for an anonymized abstract.";
 }
 
-/**
- * The file name as the author chose it, for display only: no folders, no control characters, not too
- * long, and a fallback when nothing is left.
- */
-export function displayFileName(raw: string): string {
-  const base = raw.split(/[/\\]/).pop() ?? "";
-  const cleaned = base
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, 200);
-  return cleaned && cleaned !== "." && cleaned !== ".." ? cleaned : "abstract.pdf";
-}
-
 /** `Content-Disposition` that shows the name in every browser and cannot break out of the header. */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");

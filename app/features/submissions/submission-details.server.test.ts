@@ -3,13 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLocalFileStorage } from "~/lib/storage/local-file-storage.server";
+import { insertUploaders } from "../../../tests/support/abstract-uploads";
 import { makeAbstractPdf } from "../../../tests/support/pdf-fixtures";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
-import { insertTestUser } from "../../../tests/support/test-users";
 import { authorAccountIds } from "../review/conflict-authors.server";
+import { receiveAbstractUpload } from "./abstract-upload.server";
 import { applyRowIntent, emptyCoauthor, readDraft, readRowIntent } from "./submission-details";
 import { checkDetails, listAuthors, updateSubmissionDetails } from "./submission-details.server";
-import { receiveAbstractUpload, type SubmissionDependencies } from "./submissions.server";
+import type { SubmissionDependencies } from "./submissions.server";
 
 const ipaName = "Ŋɡʊ̃ Þórsdóttir ʃəˈwɑ";
 const silentLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -117,13 +118,7 @@ for (const target of testDatabaseTargets()) {
 
     async function ready() {
       const database = await databases.openMigrated();
-      await insertTestUser(database, {
-        id: "ada",
-        email: "ada@example.edu",
-        firstName: "Ada",
-        lastName: "Lovelace",
-      });
-      await insertTestUser(database, { id: "ngu", email: "ngu@example.edu" });
+      await insertUploaders(database, "ngu");
       const root = fs.mkdtempSync(path.join(os.tmpdir(), "uls-details-"));
       folders.push(root);
       const deps: SubmissionDependencies = {
@@ -172,8 +167,8 @@ for (const target of testDatabaseTargets()) {
         .select(["title", "preferred_format"])
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ title: "Vowel harmony in Ŋɡʊ̃", preferred_format: "poster" });
-      const authors = (await listAuthors(deps.db, [outcome.submissionId])).get(
-        outcome.submissionId,
+      const authors = (await listAuthors(deps.db, [outcome.value.submissionId])).get(
+        outcome.value.submissionId,
       );
       expect(authors).toEqual([
         {
@@ -194,7 +189,7 @@ for (const target of testDatabaseTargets()) {
       ]);
       // A co-author's account is an author for conflicts.
       expect(
-        (await authorAccountIds(deps.db, { editionYear: 2025 })).get(outcome.submissionId),
+        (await authorAccountIds(deps.db, { editionYear: 2025 })).get(outcome.value.submissionId),
       ).toEqual(["ngu"]);
     });
 
@@ -234,13 +229,19 @@ for (const target of testDatabaseTargets()) {
       if (!first.ok) throw new Error("upload failed");
       const [oldKey] = await keys(deps);
       let isOpen = true;
-      const replace = { submissionId: first.submissionId, isStillEditable: async () => isOpen };
+      const replace = {
+        submissionId: first.value.submissionId,
+        isStillEditable: async () => isOpen,
+      };
       const replaced = await receiveAbstractUpload(
         deps,
         post({}, await makeAbstractPdf({ words: 80 }), "second.pdf"),
         { ...options, replace },
       );
-      expect(replaced).toMatchObject({ ok: true, submissionId: first.submissionId, wordCount: 80 });
+      expect(replaced).toMatchObject({
+        ok: true,
+        value: { submissionId: first.value.submissionId, wordCount: 80 },
+      });
       const row = await deps.db
         .selectFrom("submission")
         .select(["file_name", "storage_key", "word_count", "title", "details_updated_at"])
@@ -287,7 +288,7 @@ for (const target of testDatabaseTargets()) {
       if (!check.ok) throw new Error(check.message);
       const input = {
         userId: "ada",
-        submissionId: first.submissionId,
+        submissionId: first.value.submissionId,
         editionYear: 2025,
         details: check.details,
         submitter: { name: "Ada Lovelace", email: "ada@example.edu" },
@@ -298,14 +299,16 @@ for (const target of testDatabaseTargets()) {
         reason: "not-found",
       });
       expect(await updateSubmissionDetails(deps.db, input)).toEqual({ ok: true });
-      const authors = (await listAuthors(deps.db, [first.submissionId])).get(first.submissionId);
+      const authors = (await listAuthors(deps.db, [first.value.submissionId])).get(
+        first.value.submissionId,
+      );
       expect(authors?.map((author) => [author.name, author.isPresenter])).toEqual([
         ["Ada Lovelace", false],
         ["李小龍", true],
       ]);
-      expect(await authorAccountIds(deps.db, { submissionIds: [first.submissionId] })).toEqual(
-        new Map(),
-      );
+      expect(
+        await authorAccountIds(deps.db, { submissionIds: [first.value.submissionId] }),
+      ).toEqual(new Map());
       expect(
         await updateSubmissionDetails(deps.db, { ...input, isCallOpen: async () => false }),
       ).toEqual({ ok: false, reason: "read-only" });

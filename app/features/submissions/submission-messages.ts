@@ -1,6 +1,10 @@
-import type { UploadRefusal } from "./submissions.server";
+import type { AbstractUploadRefusal } from "./abstract-upload.server";
+import type { DeleteRefusal } from "./submission-files.server";
 
-/** SPEC's messages for uploading and deleting abstracts, verbatim. */
+// The site's fixed wording for uploading, changing and deleting abstracts: written once here, and
+// checked verbatim by the tests, so change a sentence here and nowhere else.
+
+/** The upload and delete messages the pages show as they are. */
 export const uploadMessages = {
   noFile: "Please select a file to upload.",
   failed: "Failed to upload the file. Please try again.",
@@ -26,7 +30,7 @@ export const refusalMessages = {
 } as const;
 
 const reasons: Record<
-  UploadRefusal,
+  AbstractUploadRefusal,
   | string
   | ((call: { maxPages: number; maxSubmissionsPerUser?: number; pageCount?: number }) => string)
 > = {
@@ -53,7 +57,7 @@ const reasons: Record<
 
 /** What the uploader reads when the upload pipeline refused a file (abstracts and final materials). */
 export function uploadRefusalMessage(
-  reason: UploadRefusal,
+  reason: AbstractUploadRefusal,
   limits: { maxPages: number; maxSubmissionsPerUser?: number; pageCount?: number },
 ): string {
   if (reason === "no-file") return uploadMessages.noFile;
@@ -63,7 +67,7 @@ export function uploadRefusalMessage(
 }
 
 /** A refusal's HTTP status: the client's file (400), the client's quota (409), our capacity (503). */
-export function uploadRefusalStatus(reason: UploadRefusal): number {
+export function uploadRefusalStatus(reason: AbstractUploadRefusal): number {
   if (reason === "too-large") return 413;
   if (reason === "limit-reached" || reason === "read-only") return 409;
   if (reason === "not-found") return 404;
@@ -71,3 +75,17 @@ export function uploadRefusalStatus(reason: UploadRefusal): number {
   if (reason === "error") return 500;
   return 400;
 }
+
+/** The status page's answer to a second tab, or a double click, acting on what is already gone. */
+export const alreadyGoneMessage =
+  "This submission was already deleted, or is not yours. The list below is up to date.";
+
+/** Why deleting was refused, with the status page's answer. */
+export const deleteRefusals: Record<DeleteRefusal, { status: 404 | 409 | 500; text: string }> = {
+  "not-found": { status: 404, text: alreadyGoneMessage },
+  decided: {
+    status: 409,
+    text: "A decision has been made on this submission, so it can no longer be deleted.",
+  },
+  error: { status: 500, text: uploadMessages.deleteFailed },
+};

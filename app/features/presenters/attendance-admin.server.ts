@@ -1,0 +1,209 @@
+import type { Kysely } from "kysely";
+import { editionName } from "~/content/conference";
+import { site } from "~/content/site";
+import { abstractLabel } from "~/features/submissions/submission-details";
+import { listAuthors } from "~/features/submissions/submission-details.server";
+import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
+import type { Database } from "~/lib/db/schema";
+import type { MailMessage } from "~/lib/mail/mailer.server";
+import { done, type Outcome, type Refusals, refuse } from "~/lib/outcome";
+import {
+  type PresenterAbstract,
+  type PresenterDeps,
+  presenterColumns,
+  toPresenterAbstract,
+} from "./attendance.server";
+import { isBefore, type PresenterDates } from "./presenter-dates.server";
+
+// The admins' side of the invitations: who answered what, one reminder to those still waiting, and
+// reopening one presenter's answer after the date.
+
+export type PresentersAdminRefusal = "reminder-too-late" | "reopen-too-early" | "not-accepted";
+
+export const presentersAdminRefusals: Refusals<PresentersAdminRefusal> = {
+  "reminder-too-late": {
+    status: 409,
+    message:
+      "The date to confirm has passed, so a reminder would ask for an answer nobody can give. Move the date first, or reopen the answer for one presenter.",
+  },
+  "reopen-too-early": {
+    status: 409,
+    message: "The date to confirm has not passed yet: presenters can still answer themselves.",
+  },
+  "not-accepted": { status: 404, message: "That abstract is not an accepted one." },
+};
+
+/** What the presenters page says after an admin's command went through. */
+export const presentersAdminMessages = {
+  reminded: (mailed: number) =>
+    mailed
+      ? `Reminded ${mailed} ${mailed === 1 ? "presenter" : "presenters"} successfully.`
+      : "Nobody is waiting who has not been reminded already.",
+  reopened: (number: number) =>
+    `The answer for abstract ${number} was reopened successfully: its presenter can answer once more.`,
+  datesSaved: "The presenter dates were saved successfully.",
+} as const;
+
+export type AdminPresenterAbstract = PresenterAbstract & {
+  submitterName: string;
+  submitterEmail: string;
+  authors: string[];
+};
+
+/**
+ * The presenters page: every released acceptance of the edition with its answer, and the released
+ * alternates waiting for a place. Authors are listed in their order (names as entered, scripts and all).
+ */
+export async function listPresentersForAdmin(
+  db: Kysely<Database>,
+  input: { editionYear: number; dates: PresenterDates; now?: Date },
+): Promise<{ accepted: AdminPresenterAbstract[]; alternates: AdminPresenterAbstract[] }> {
+  const now = input.now ?? new Date();
+  const rows = await db
+    .selectFrom("submission as s")
+    .innerJoin("user as u", "u.id", "s.user_id")
+    .select([...presenterColumns, "s.decision", "u.firstName", "u.lastName", "u.email"])
+    .where("s.edition_year", "=", input.editionYear)
+    .where("s.decision", "in", ["accepted", "alternate"])
+    .where("s.released_at", "is not", null)
+    .orderBy("s.number")
+    .execute();
+  const authors = await listAuthors(
+    db,
+    rows.map((row) => row.id),
+  );
+  const result = rows.map((row) => ({
+    decision: row.decision,
+    view: {
+      ...toPresenterAbstract(row, input.dates, now),
+      submitterName: `${row.firstName} ${row.lastName}`.trim(),
+      submitterEmail: row.email,
+      authors: (authors.get(row.id) ?? [])
+        .map((author) => author.name)
+        .filter((name) => name.trim()),
+    },
+  }));
+  return {
+    accepted: result.filter((each) => each.decision === "accepted").map((each) => each.view),
+    alternates: result.filter((each) => each.decision === "alternate").map((each) => each.view),
+  };
+}
+
+/**
+ * One reminder to each waiting presenter (the submitting account), once: an abstract already reminded
+ * is not mailed again, so a double click or a replayed form sends nothing twice. Refused after the
+ * confirm-by date, when waiting presenters can no longer answer.
+ */
+export async function remindWaitingPresenters(
+  deps: PresenterDeps,
+  input: {
+    editionYear: number;
+    dates: PresenterDates;
+    congratulationsUrl: string;
+    actor: AuditActor;
+    now?: Date;
+  },
+): Promise<Outcome<{ mailed: number }, PresentersAdminRefusal>> {
+  const now = input.now ?? new Date();
+  if (!isBefore(input.dates.confirmBy, now)) return refuse("reminder-too-late");
+  const waiting = await deps.db.transaction().execute(async (trx) => {
+    // Claim first, read after: of two reminders at once, PostgreSQL lets the second update only the
+    // rows the first did not mark, so nobody is mailed twice.
+    const claimed = await trx
+      .updateTable("submission")
+      .set({ attendance_reminded_at: now.toISOString() })
+      .where("edition_year", "=", input.editionYear)
+      .where("decision", "=", "accepted")
+      .where("released_at", "is not", null)
+      .where("attendance", "is", null)
+      .where("attendance_reminded_at", "is", null)
+      .returning("id")
+      .execute();
+    if (!claimed.length) return [];
+    const rows = await trx
+      .selectFrom("submission as s")
+      .innerJoin("user as u", "u.id", "s.user_id")
+      .select(["s.id", "s.number", "s.title", "s.file_name", "u.email", "u.firstName"])
+      .where(
+        "s.id",
+        "in",
+        claimed.map((row) => row.id),
+      )
+      .orderBy("s.number")
+      .execute();
+    await recordAdminAction(trx, {
+      action: "remind-presenters",
+      actor: input.actor,
+      details: `Reminded about abstract${rows.length === 1 ? "" : "s"} ${rows.map((row) => Number(row.number)).join(", ")}`,
+    });
+    return rows;
+  });
+  const bySubmitter = new Map<string, typeof waiting>();
+  for (const row of waiting)
+    bySubmitter.set(row.email.toLowerCase(), [
+      ...(bySubmitter.get(row.email.toLowerCase()) ?? []),
+      row,
+    ]);
+  const conference = editionName(input.editionYear);
+  for (const rows of bySubmitter.values()) {
+    const [first] = rows;
+    if (!first) continue;
+    const text = [
+      `Dear ${first.firstName || "author"},`,
+      `Your abstract was accepted for ${conference}, and we have not heard from you yet. Please confirm or decline your presentation by ${input.dates.confirmByText}:`,
+      ...rows.map((row) => `- ${abstractLabel({ title: row.title, fileName: row.file_name })}`),
+      input.congratulationsUrl,
+      `— ${site.name}`,
+    ];
+    const message: MailMessage = {
+      to: first.email,
+      subject: `Reminder: please confirm your ${conference} presentation`,
+      text: `${text.join("\n\n")}\n`,
+    };
+    await deps.mailer.send(message).catch((error: unknown) => {
+      deps.logger.error({ err: error, to: message.to }, "presenter reminder failed");
+    });
+  }
+  return done({ mailed: bySubmitter.size });
+}
+/**
+ * Lets one presenter answer once more after the confirm-by date (their next answer closes it again).
+ * Before the date there is nothing to reopen.
+ */
+export async function reopenAttendance(
+  db: Kysely<Database>,
+  input: {
+    submissionId: string;
+    editionYear: number;
+    dates: PresenterDates;
+    actor: AuditActor;
+    now?: Date;
+  },
+): Promise<Outcome<{ number: number }, PresentersAdminRefusal>> {
+  const now = input.now ?? new Date();
+  if (isBefore(input.dates.confirmBy, now)) return refuse("reopen-too-early");
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("submission as s")
+      .innerJoin("user as u", "u.id", "s.user_id")
+      .select(["s.id", "s.number", "s.file_name", "u.id as userId", "u.email"])
+      .where("s.id", "=", input.submissionId)
+      .where("s.edition_year", "=", input.editionYear)
+      .where("s.decision", "=", "accepted")
+      .where("s.released_at", "is not", null)
+      .executeTakeFirst();
+    if (!row) return refuse("not-accepted" as const);
+    await trx
+      .updateTable("submission")
+      .set({ attendance_reopened_at: now.toISOString() })
+      .where("id", "=", row.id)
+      .execute();
+    await recordAdminAction(trx, {
+      action: "reopen-attendance",
+      actor: input.actor,
+      target: { userId: row.userId, email: row.email },
+      details: `Abstract ${Number(row.number)} (${row.file_name})`,
+    });
+    return done({ number: Number(row.number) });
+  });
+}

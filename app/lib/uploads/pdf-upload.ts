@@ -1,0 +1,75 @@
+import type { Logger } from "pino";
+import type { PdfRefusal } from "~/lib/pdf/inspect-pdf.server";
+import type { FileStorage } from "~/lib/storage/file-storage";
+
+/**
+ * The upload pipeline's shapes: what it needs, what the caller's callbacks receive, and what it
+ * answers. The pipeline itself is `receivePdfUpload` (the form) and `storePdf` (the file).
+ */
+
+/** Why the pipeline refused a file, whoever's form it came in. */
+export type UploadRefusal =
+  | "no-file"
+  | "empty"
+  | "too-large"
+  | "not-a-pdf"
+  | "damaged"
+  | PdfRefusal
+  | "error"
+  /** The client went away before the body was complete; nothing was kept. */
+  | "aborted";
+
+export type UploadDependencies = {
+  storage: FileStorage;
+  logger: Pick<Logger, "info" | "warn" | "error">;
+};
+
+/** A PDF stored and checked by the pipeline, ready to be recorded. */
+export type StoredPdf = {
+  storageKey: string;
+  /** As the uploader named it, made safe to show (`displayFileName`). */
+  fileName: string;
+  size: number;
+  sha256: string;
+  pageCount: number;
+  text: string;
+  author: string;
+};
+
+export type PdfUploadOptions<Value, Refusal extends string, Extra> = {
+  /** The form field the file comes in; any other file part is skipped. */
+  fileField: string;
+  maxBytes: number;
+  maxPages: number;
+  /** Where the file goes in storage; never an existing file's key. */
+  storageKey: string;
+  /** Busboy's limits on the form's text fields (a small form's by default). */
+  fieldLimits?: { fields: number; fieldSize: number; parts: number };
+  /**
+   * Decides from the text fields that came before the file whether to refuse before anything is
+   * stored; asked again at the end when no file came, so its answer wins over "no file".
+   */
+  beforeFile?: (
+    fields: ReadonlyMap<string, string>,
+    hasTooManyFields: boolean,
+  ) => ({ reason: Refusal } & Partial<Extra>) | null;
+  /** Refuses before anything is stored (and before the client waits for the upload). */
+  precheck?: () => Promise<UploadRefusal | Refusal | null>;
+  /**
+   * Records the stored and checked file (its row, in a transaction of its own). `fields` holds the
+   * form's text fields that came before the file part (so forms put them first). On a refusal or an
+   * error the file is deleted again.
+   */
+  record: (
+    file: StoredPdf,
+    fields: ReadonlyMap<string, string>,
+  ) => Promise<{ ok: true; value: Value } | { ok: false; reason: UploadRefusal | Refusal }>;
+};
+
+/**
+ * The shared outcome shape (`lib/outcome.ts`), whose refusal carries what the form needs to say:
+ * `pageCount` with "too-many-pages", `Extra` with `beforeFile`'s refusals.
+ */
+export type PdfUploadOutcome<Value, Refusal extends string, Extra = unknown> =
+  | { ok: true; value: Value }
+  | ({ ok: false; reason: UploadRefusal | Refusal; pageCount?: number } & Partial<Extra>);

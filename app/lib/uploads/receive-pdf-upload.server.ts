@@ -1,0 +1,103 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import Busboy from "busboy";
+import { displayFileName } from "./display-file-name";
+import type { PdfUploadOptions, PdfUploadOutcome, UploadDependencies } from "./pdf-upload";
+import { storePdf } from "./store-pdf.server";
+
+/**
+ * The one upload pipeline of the site (abstracts, final materials): streams a PDF from a multipart
+ * form post to storage (never whole in memory, at most `maxBytes`), checks it in the PDF worker pool,
+ * and lets the caller record it. Either the file is stored and recorded, or neither remains. What is
+ * the caller's own (who may upload, what a row holds) comes in as `beforeFile`, `precheck`, `record`.
+ */
+export async function receivePdfUpload<Value, Refusal extends string = never, Extra = unknown>(
+  deps: UploadDependencies,
+  request: Request,
+  options: PdfUploadOptions<Value, Refusal, Extra>,
+): Promise<PdfUploadOutcome<Value, Refusal, Extra>> {
+  type Outcome = PdfUploadOutcome<Value, Refusal, Extra>;
+  const fields = new Map<string, string>();
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
+    return { ok: false, reason: "no-file" } as Outcome;
+  }
+  let busboy: Busboy.Busboy;
+  try {
+    busboy = Busboy({
+      headers: { "content-type": contentType },
+      // Browsers send file names as UTF-8 (busboy's default is Latin-1).
+      defParamCharset: "utf8",
+      limits: {
+        files: 1,
+        fileSize: options.maxBytes + 1,
+        ...(options.fieldLimits ?? { fields: 5, fieldSize: 1024, parts: 8 }),
+      },
+    });
+  } catch {
+    return { ok: false, reason: "no-file" } as Outcome;
+  }
+
+  // A client that goes away mid-body (a closed tab, a dropped network) errors the request stream.
+  // pipeline() destroys busboy and with it the file stream being stored, so the storage driver removes
+  // its partial file; the error never reaches the process as an unhandled 'error' event.
+  const state = { isAborted: false };
+  const body = Readable.fromWeb(request.body as unknown as WebReadableStream);
+  const finished = new Promise<Outcome>((resolve) => {
+    let storing: Promise<Outcome> | undefined;
+    let hasTooManyFields = false;
+    const refusalBeforeFile = (): Outcome | null => {
+      const refusal = options.beforeFile?.(fields, hasTooManyFields);
+      return refusal ? ({ ok: false, ...refusal } as Outcome) : null;
+    };
+    const settle = () =>
+      resolve(storing ?? refusalBeforeFile() ?? ({ ok: false, reason: "no-file" } as Outcome));
+    busboy.on("field", (name, value) => {
+      if (!fields.has(name)) fields.set(name, value);
+    });
+    busboy.on("fieldsLimit", () => {
+      hasTooManyFields = true;
+    });
+    busboy.on("file", (field, file, info) => {
+      if (field !== options.fileField || storing || !info.filename) {
+        file.resume();
+        return;
+      }
+      const refusal = refusalBeforeFile();
+      if (refusal) {
+        file.resume();
+        storing = Promise.resolve(refusal);
+        return;
+      }
+      storing = storePdf(deps, file, {
+        ...options,
+        fileName: displayFileName(decodeFormDataFileName(info.filename)),
+        fields,
+        state,
+      });
+    });
+    busboy.on("close", settle);
+    busboy.on("error", (error) => {
+      // A form cut short or malformed ("Unexpected end of form") is the client's doing, like a dropped
+      // connection: the file being stored is discarded and the answer is a 400, never a 500.
+      if (!state.isAborted) deps.logger.info({ err: error }, "malformed upload");
+      state.isAborted = true;
+      resolve(storing ?? ({ ok: false, reason: "aborted" } as Outcome));
+    });
+  });
+  // Registered before pipeline()'s own listener, so the abort is known when busboy reports it.
+  body.once("error", (error) => {
+    state.isAborted = true;
+    deps.logger.info({ err: error }, "upload ended by the client before it was complete");
+  });
+  // Failures surface through the listeners above; the rejection itself carries nothing more.
+  pipeline(body, busboy).catch(() => {});
+  const outcome = await finished;
+  return state.isAborted && !outcome.ok ? ({ ok: false, reason: "aborted" } as Outcome) : outcome;
+}
+
+/** The HTML form encoding escapes only these three characters in file names. */
+function decodeFormDataFileName(name: string): string {
+  return name.replace(/%22/g, '"').replace(/%0D/gi, "\r").replace(/%0A/gi, "\n");
+}

@@ -1,0 +1,90 @@
+import type { Readable } from "node:stream";
+import { inspectPdf } from "~/lib/pdf/inspect-pdf.server";
+import { createMeteredStream, FileTooLargeError } from "~/lib/storage/metered-stream";
+import type {
+  PdfUploadOptions,
+  PdfUploadOutcome,
+  UploadDependencies,
+  UploadRefusal,
+} from "./pdf-upload";
+
+/**
+ * Stores one file part (through the metering stream: size cap, SHA-256, first bytes), checks it in the
+ * PDF worker pool, and hands it to the caller's `record`. Any refusal or failure after the file is
+ * stored deletes it again.
+ */
+export async function storePdf<Value, Refusal extends string, Extra>(
+  deps: UploadDependencies,
+  file: Readable,
+  options: PdfUploadOptions<Value, Refusal, Extra> & {
+    fileName: string;
+    fields: ReadonlyMap<string, string>;
+    state: { isAborted: boolean };
+  },
+): Promise<PdfUploadOutcome<Value, Refusal, Extra>> {
+  type Outcome = PdfUploadOutcome<Value, Refusal, Extra>;
+  const { storageKey } = options;
+  const meter = createMeteredStream(options.maxBytes);
+  file.on("error", (error) => meter.stream.destroy(error));
+  // The meter can fail (too large) before the storage driver starts reading; the driver still sees the
+  // error, from the stream's errored state, so this only keeps it from counting as unhandled.
+  meter.stream.on("error", () => {});
+  const refuse = async (reason: UploadRefusal | Refusal, pageCount?: number): Promise<Outcome> => {
+    // The rest of an oversized or refused file still has to be read for the form to finish.
+    file.resume();
+    await deps.storage.delete(storageKey).catch(() => {});
+    return (
+      pageCount === undefined ? { ok: false, reason } : { ok: false, reason, pageCount }
+    ) as Outcome;
+  };
+
+  if (options.precheck) {
+    try {
+      const refusal = await options.precheck();
+      if (refusal) return refuse(refusal);
+    } catch (error) {
+      deps.logger.error({ err: error }, "checking whether an upload may start failed");
+      return refuse("error");
+    }
+  }
+
+  try {
+    await deps.storage.put(storageKey, file.pipe(meter.stream), { contentType: "application/pdf" });
+  } catch (error) {
+    if (error instanceof FileTooLargeError) return refuse("too-large");
+    if (options.state.isAborted) return refuse("aborted");
+    deps.logger.error({ err: error }, "storing an upload failed");
+    return refuse("error");
+  }
+  const { size, sha256, head } = meter.result();
+  if (size === 0) return refuse("empty");
+  if (head.subarray(0, 5).toString("latin1") !== "%PDF-") return refuse("not-a-pdf");
+
+  try {
+    const inspection = await inspectPdf(() => deps.storage.read(storageKey), {
+      maxPages: options.maxPages,
+    });
+    if (!inspection.isValid) {
+      if (inspection.reason !== "not-a-pdf" && inspection.reason !== "damaged") {
+        deps.logger.warn({ reason: inspection.reason, storageKey }, "PDF refused");
+      }
+      return refuse(inspection.reason, inspection.pageCount);
+    }
+    const recorded = await options.record(
+      {
+        storageKey,
+        fileName: options.fileName,
+        size,
+        sha256,
+        pageCount: inspection.pageCount,
+        text: inspection.text,
+        author: inspection.author,
+      },
+      options.fields,
+    );
+    return recorded.ok ? recorded : refuse(recorded.reason);
+  } catch (error) {
+    deps.logger.error({ err: error }, "recording an upload failed");
+    return refuse("error");
+  }
+}
