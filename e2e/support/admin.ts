@@ -17,8 +17,9 @@ import { at, logIn, register, strongPassword, uniqueEmail, verifyFromMail } from
 import { linkTo, waitForMail } from "./mailbox";
 import { serverFile, withServerLock } from "./server-lock";
 
-// Helpers for the admin specs (admin.spec.ts, review-admin.spec.ts): accounts made over HTTP, admins
-// granted the way the user table does it, uploads, and locks for actions that are global to a server.
+// Helpers for the admin specs (admin-*.spec.ts, and the review admin's review-*.spec.ts): accounts
+// made over HTTP, admins granted the way the user table does it, uploads, and locks for actions that
+// are global to a server.
 //
 // Every project's spec files share one server database (desktop and mobile even share the same
 // SQLite server), and tests run in parallel: each test makes its own accounts and files, named with a
