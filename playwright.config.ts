@@ -13,15 +13,18 @@ const e2eDataRoot = path.resolve(".e2e-data");
 
 /**
  * Tests are tagged in their specs by what they do to the server every other test shares:
- * - `@global-state`: closing the call for abstracts (e2e/admin.spec.ts), closing the review period and
- *   taking "the next abstract", which may be anyone's (e2e/review.spec.ts), changing the edition's
- *   review settings (e2e/review-admin.spec.ts), moving the presenters' confirm-by date into the past
- *   (e2e/presenters-confirm.spec.ts), and closing the call to see abstracts become read-only
- *   (e2e/presenters-submit.spec.ts). They run alone, last, on every server.
+ * - `@global-state`: closing the call for abstracts (e2e/admin-call-for-abstracts.spec.ts), closing the
+ *   review period and taking "the next abstract", which may be anyone's (e2e/review-period.spec.ts),
+ *   changing the edition's review settings (e2e/review-admin.spec.ts), moving the presenters'
+ *   confirm-by date into the past (e2e/presenters-confirm.spec.ts), and closing the call to see
+ *   abstracts become read-only (e2e/presenters-submit.spec.ts). They run alone, last, on every server.
  * - `@publishes-program`: publishing the 2025 program (e2e/program.spec.ts) replaces the edition page's
  *   program PDF that content-pages.spec.ts checks on the same SQLite server, so on that server it runs
  *   last too. The PostgreSQL server runs no public-page specs: there it runs with the rest.
  * A new test that changes shared state takes one of these tags; the projects below select on them.
+ *
+ * The projects also select specs by file name: a domain's specs are `<domain>.spec.ts` or, split by
+ * what they test, `<domain>-<part>.spec.ts` (admin-user-table.spec.ts, review-form.spec.ts).
  */
 const globalState = /@global-state/;
 const publishesProgram = /@publishes-program/;
@@ -107,7 +110,7 @@ export default defineConfig({
           {
             name: "postgres",
             testMatch:
-              /(postgres|accounts|submissions|admin|review|program|presenters-(submit|confirm|materials))\.spec\.ts/,
+              /(postgres|accounts|submissions|admin|review|program|presenters-(submit|confirm|materials))(-[\w-]+)?\.spec\.ts/,
             grepInvert: globalState,
             use: { baseURL: `http://localhost:${postgresPort}`, launchOptions },
           },
@@ -118,7 +121,7 @@ export default defineConfig({
       // run alone, after every other project has finished, with the program's publishing
       // (@publishes-program) on SQLite.
       name: "call-for-abstracts",
-      testMatch: /(admin|review|program|presenters-(submit|confirm|materials))\.spec\.ts/,
+      testMatch: /(admin|review|program|presenters-(submit|confirm|materials))(-[\w-]+)?\.spec\.ts/,
       grep: [globalState, publishesProgram],
       dependencies: ["desktop", "mobile", ...(postgresUrl ? ["postgres"] : [])],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },

@@ -17,8 +17,9 @@ import { at, logIn, register, strongPassword, uniqueEmail, verifyFromMail } from
 import { linkTo, waitForMail } from "./mailbox";
 import { serverFile, withServerLock } from "./server-lock";
 
-// Helpers for the admin specs (admin.spec.ts, review-admin.spec.ts): accounts made over HTTP, admins
-// granted the way the user table does it, uploads, and locks for actions that are global to a server.
+// Helpers for the admin specs (admin-*.spec.ts, and the review admin's review-*.spec.ts): accounts
+// made over HTTP, admins granted the way the user table does it, uploads, and locks for actions that
+// are global to a server.
 //
 // Every project's spec files share one server database (desktop and mobile even share the same
 // SQLite server), and tests run in parallel: each test makes its own accounts and files, named with a
@@ -58,7 +59,7 @@ export function adminCommandEnv(testInfo: TestInfo): NodeJS.ProcessEnv {
 
 /**
  * Makes an existing account an admin with the command line (the addresses in ADMIN_EMAILS are taken
- * by accounts.spec.ts). The session reads the role on each request, so a reload is enough.
+ * by accounts-access.spec.ts). The session reads the role on each request, so a reload is enough.
  */
 export async function grantAdmin(email: string, testInfo: TestInfo) {
   const { stdout } = await runCommand("npx", ["tsx", "scripts/admin.ts", "grant", email], {
@@ -92,8 +93,8 @@ export function apiSession(testInfo: TestInfo, storageState?: string): Promise<A
 
 /**
  * Registers, verifies and signs in `person` over HTTP, with the same forms a browser without
- * JavaScript posts: quicker than driving the pages (accounts.spec.ts tests those) for accounts that
- * are only the setting of a test. Returns the signed-in request context.
+ * JavaScript posts: quicker than driving the pages (accounts-registration.spec.ts tests those) for
+ * accounts that are only the setting of a test. Returns the signed-in request context.
  */
 export async function apiAccount(testInfo: TestInfo, person: Person): Promise<APIRequestContext> {
   const api = await apiSession(testInfo);

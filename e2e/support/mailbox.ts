@@ -1,4 +1,5 @@
-// Reads the messages caught by the test mail server (e2e/support/test-services.mjs).
+// Reads the messages caught by the test mail server (e2e/support/mail-catcher.mjs, started by
+// test-services.mjs).
 import { expect } from "@playwright/test";
 
 const mailApi = `http://localhost:${process.env.MAIL_API_PORT ?? 3126}`;

@@ -54,3 +54,25 @@ export function clearProgramDraft(testInfo: TestInfo, editionYear: number) {
     await db.deleteFrom("program_session").where("edition_year", "=", editionYear).execute();
   });
 }
+
+/** Makes `person` a presenting co-author of the abstract (the submit form's co-author rows). */
+export async function addPresentingCoAuthor(
+  testInfo: TestInfo,
+  submissionId: string,
+  person: { firstName: string; lastName: string; email: string },
+) {
+  await withProjectDatabase(testInfo, ({ db }) =>
+    db
+      .insertInto("submission_author")
+      .values({
+        submission_id: submissionId,
+        position: 1,
+        user_id: null,
+        name: `${person.firstName} ${person.lastName}`,
+        affiliation: "UC Irvine",
+        email: person.email,
+        is_presenter: 1,
+      })
+      .execute(),
+  );
+}
