@@ -10,7 +10,10 @@ export type Outcome<Value = undefined, Reason extends string = string> =
   | { ok: false; reason: Reason };
 
 /** A refusal's HTTP status and the sentence shown to the person who asked. */
-export type Refusal = { status: 400 | 403 | 404 | 409 | 413 | 429 | 503; message: string };
+export type Refusal = {
+  status: 400 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503;
+  message: string;
+};
 
 /** A feature's message map: one entry per reason its commands can refuse. */
 export type Refusals<Reason extends string> = Record<Reason, Refusal>;

@@ -1,3 +1,4 @@
+import type { Refusals } from "~/lib/outcome";
 import type { AbstractUploadRefusal } from "./abstract-upload.server";
 import type { DeleteRefusal } from "./submission-files.server";
 
@@ -81,11 +82,11 @@ export const alreadyGoneMessage =
   "This submission was already deleted, or is not yours. The list below is up to date.";
 
 /** Why deleting was refused, with the status page's answer. */
-export const deleteRefusals: Record<DeleteRefusal, { status: 404 | 409 | 500; text: string }> = {
-  "not-found": { status: 404, text: alreadyGoneMessage },
+export const deleteRefusals: Refusals<DeleteRefusal> = {
+  "not-found": { status: 404, message: alreadyGoneMessage },
   decided: {
     status: 409,
-    text: "A decision has been made on this submission, so it can no longer be deleted.",
+    message: "A decision has been made on this submission, so it can no longer be deleted.",
   },
-  error: { status: 500, text: uploadMessages.deleteFailed },
+  error: { status: 500, message: uploadMessages.deleteFailed },
 };

@@ -65,7 +65,7 @@ export async function handleViewSubmissionAction(
   const outcome = await deleteSubmission(deps, { userId: user.id, submissionId });
   if (outcome.ok) return answer({ kind: "success", text: uploadMessages.deleted });
   const refusal = deleteRefusals[outcome.reason];
-  return answer({ kind: "error", text: refusal.text }, refusal.status);
+  return answer({ kind: "error", text: refusal.message }, refusal.status);
 }
 
 async function saveDetails(
