@@ -1,18 +1,18 @@
 import { data, redirect } from "react-router";
 import { emailOnlyForm, loginForm } from "~/features/accounts/account-forms.server";
+import { accountRefusalMessage } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
+import { LoginPage } from "~/features/accounts/login-page";
+import { explicitReturnPath, knownNotice } from "~/features/accounts/paths";
+import { resendVerificationEmail } from "~/features/accounts/registration.server";
+import { getSessionState } from "~/features/accounts/session.server";
 import {
-  accountMessages,
   continueSignedIn,
   googleErrorMessage,
   isGoogleSignInEnabled,
-  resendVerificationEmail,
   signInWithPassword,
   startGoogleSignIn,
-} from "~/features/accounts/accounts.server";
-import { LoginPage } from "~/features/accounts/login-page";
-import { explicitReturnPath, knownNotice } from "~/features/accounts/paths";
-import { getSessionState } from "~/features/accounts/session.server";
+} from "~/features/accounts/sign-in.server";
 import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/login";
 
@@ -43,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (started instanceof Response) return started;
     return data(
       {
-        message: started.ok ? null : started.message,
+        message: accountRefusalMessage(started),
         email: undefined,
         canResendVerification: false,
       },
@@ -61,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
       {
         message: sent.ok
           ? "Verification email sent successfully. Please check your inbox."
-          : sent.message,
+          : accountRefusalMessage(sent),
         email: form.value.email,
         canResendVerification: false,
       },
@@ -74,14 +74,14 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ message: form.message, email: undefined, canResendVerification: false }, 400);
   }
   const outcome = await signInWithPassword(request, { ...form.value, redirectTo });
-  if (outcome.ok) throw redirect(outcome.redirectTo, { headers: outcome.headers });
+  if (outcome.ok) throw redirect(outcome.value.redirectTo, { headers: outcome.value.headers });
   return data(
     {
-      message: outcome.message,
+      message: accountRefusalMessage(outcome),
       email: form.value.email,
-      canResendVerification: outcome.canResendVerification ?? false,
+      canResendVerification: outcome.reason === "unverified",
     },
-    outcome.message === accountMessages.wrongCredentials ? 401 : 400,
+    outcome.reason === "wrongCredentials" ? 401 : 400,
   );
 }
 

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { emailOnlyForm, verifyEmailForm } from "~/features/accounts/account-forms.server";
+import { accountRefusalMessage } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
-import { resendVerificationEmail, verifyEmailToken } from "~/features/accounts/accounts.server";
+import { resendVerificationEmail, verifyEmailToken } from "~/features/accounts/registration.server";
 import { VerifyEmailPage } from "~/features/accounts/verify-email-page";
 import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/verify-email";
@@ -35,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
         result: "resent" as const,
         message: "A new verification link was sent successfully. Please check your inbox.",
       }
-    : data({ result: "resent" as const, message: sent.message }, 429);
+    : data({ result: "resent" as const, message: accountRefusalMessage(sent) }, 429);
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {

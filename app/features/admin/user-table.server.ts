@@ -39,7 +39,7 @@ export type AdminUserRecord = {
 };
 
 /**
- * SPEC's user table, filtered, sorted and paged in the database so it stays fast with many accounts.
+ * The admins' table of every account, filtered, sorted and paged in the database so it stays fast with many accounts.
  * The first abstract is the user's earliest upload for the edition; applicant and presenter are derived
  * from submissions (presenter: an accepted, released decision); empty values sort last both ways.
  */
