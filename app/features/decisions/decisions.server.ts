@@ -11,8 +11,9 @@ import type {
   SubmissionDecision,
 } from "~/lib/db/schema";
 import type { Mailer } from "~/lib/mail/mailer.server";
-
+import { done, type Outcome, refuse } from "~/lib/outcome";
 import type { SubmissionFilter } from "./decision-filters";
+import type { DecisionRefusal } from "./decision-messages";
 
 export type AdminSubmissionRecord = {
   id: string;
@@ -101,8 +102,6 @@ export async function countStagedDecisions(
   return Number(row?.staged ?? 0);
 }
 
-export type DecisionOutcome = { ok: true } | { ok: false; message: string };
-
 /**
  * Stages a decision (or takes one back): accepted (as a talk or a poster), alternate, or rejected. A
  * released decision is final: the author has been told (an alternate moves on through promotion, on the
@@ -118,23 +117,17 @@ export async function stageDecision(
     note?: string;
     actor: AuditActor;
   },
-): Promise<DecisionOutcome> {
-  if (input.decision === "accepted" && !input.acceptedAs)
-    return {
-      ok: false,
-      message: "Please choose whether the abstract is accepted as a talk or a poster.",
-    };
-  return db.transaction().execute(async (trx) => {
+): Promise<Outcome<undefined, DecisionRefusal>> {
+  if (input.decision === "accepted" && !input.acceptedAs) return refuse("formatRequired");
+  return db.transaction().execute(async (trx): Promise<Outcome<undefined, DecisionRefusal>> => {
     const row = await trx
       .selectFrom("submission as s")
       .innerJoin("user as u", "u.id", "s.user_id")
       .select(["s.id", "s.number", "s.file_name", "s.released_at", "u.id as userId", "u.email"])
       .where("s.id", "=", input.submissionId)
       .executeTakeFirst();
-    if (!row)
-      return { ok: false, message: "That submission no longer exists; it may have been deleted." };
-    if (row.released_at)
-      return { ok: false, message: "This decision was already released to the author." };
+    if (!row) return refuse("submissionGone");
+    if (row.released_at) return refuse("alreadyReleased");
     const note = input.note?.trim().slice(0, 1000) || null;
     const acceptedAs = input.decision === "accepted" ? (input.acceptedAs ?? null) : null;
     await trx
@@ -161,7 +154,7 @@ export async function stageDecision(
       target: { userId: row.userId, email: row.email },
       details: `Abstract ${Number(row.number)} (${row.file_name})${acceptedAs ? ` as a ${acceptedAs}` : ""}${note && input.decision ? ` (note: ${note})` : ""}`,
     });
-    return { ok: true };
+    return done();
   });
 }
 
