@@ -1,19 +1,11 @@
+import type { EditionReview } from "~/features/review/review-admin.server";
 import type { AuthorView } from "~/features/submissions/submission-details";
 import type { PresentationFormat, SubmissionDecision } from "~/lib/db/schema";
 
-/** What the submissions page shows of each abstract (the route builds it from the database). */
-export type AdminReviewView = {
-  reviewerName: string;
-  reviewerEmail: string;
-  merit: number | null;
-  meritLabel: string | null;
-  confidence: number | null;
-  confidenceLabel: string | null;
-  commentsToAuthors: string;
-  commentsToCommittee: string;
-  submittedAtText: string;
-};
+/** A submitted review as the page shows it: the review's fields, with when it came as text. */
+export type AdminReviewView = Omit<EditionReview, "submittedAt"> & { submittedAtText: string };
 
+/** What the submissions page shows of each abstract (the route builds it from the database). */
 export type AdminSubmissionView = {
   id: string;
   number: number;
