@@ -9,7 +9,7 @@ import { updateProfileNames } from "~/features/accounts/profile.server";
 import { requireProfile, SessionUnavailableError } from "~/features/accounts/session.server";
 import { readProfileAffiliation } from "~/features/submissions/submission-details.server";
 import { getDatabase } from "~/lib/db/db.server";
-import { readForm } from "~/lib/forms.server";
+import { readForm, readIntent } from "~/lib/forms.server";
 import type { Route } from "./+types/edit-profile";
 
 export const meta: Route.MetaFunction = () => accountMeta("Edit Profile");
@@ -49,7 +49,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   const formData = await request.formData();
   // Two forms post here: the names (the default) and the password change (intent "password").
-  if (formData.get("intent") === "password") {
+  if (readIntent(formData, ["password"]) === "password") {
     const form = readForm(changePasswordForm, formData);
     if (!form.ok)
       return data(

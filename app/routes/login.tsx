@@ -13,7 +13,7 @@ import {
   signInWithPassword,
   startGoogleSignIn,
 } from "~/features/accounts/sign-in.server";
-import { readForm } from "~/lib/forms.server";
+import { readForm, readIntent } from "~/lib/forms.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => accountMeta("Log In");
@@ -35,7 +35,8 @@ export function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  // The sign-in button posts no intent; the other two buttons name theirs.
+  const intent = readIntent(formData, ["google", "resend-verification"]);
   const redirectTo = explicitReturnPath(formData.get("redirectTo"));
 
   if (intent === "google") {
