@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { setAdminRole } from "~/features/accounts/admin-role.server";
+import { describeRoleRefusal } from "~/features/accounts/role-messages";
 import { prepareDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 
@@ -24,15 +25,15 @@ async function main(): Promise<number> {
       configuredAdminEmails: getEnv().adminEmails,
     });
     if (!outcome.ok) {
-      console.error(outcome.message);
+      console.error(describeRoleRefusal(outcome));
       return 1;
     }
     const isGrant = command === "grant";
-    if (outcome.changed)
-      console.log(`${outcome.email} ${isGrant ? "is now" : "is no longer"} an admin.`);
+    if (outcome.value.changed)
+      console.log(`${outcome.value.email} ${isGrant ? "is now" : "is no longer"} an admin.`);
     else
       console.log(
-        `${outcome.email} ${isGrant ? "is already" : "is not"} an admin; nothing changed.`,
+        `${outcome.value.email} ${isGrant ? "is already" : "is not"} an admin; nothing changed.`,
       );
     return 0;
   } finally {

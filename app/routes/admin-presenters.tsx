@@ -1,11 +1,10 @@
-import { data } from "react-router";
 import { editionName } from "~/content/conference";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { formatText } from "~/features/decisions/decision-mail.server";
 import { decisionMailLinks } from "~/features/decisions/decision-mail-links.server";
-import { promoteAlternate } from "~/features/decisions/promotion.server";
+import { handlePromoteAction } from "~/features/decisions/promotion-actions.server";
 import {
   type AdminPresenterAbstract,
   listPresentersForAdmin,
@@ -22,6 +21,7 @@ import {
 import { titleOrFileName } from "~/features/submissions/submission-details";
 import { formatConferenceDateTime, isoToConferenceLocalTime } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
+import { readIntent } from "~/lib/forms.server";
 import { getLogger } from "~/lib/logger.server";
 import { getMailer } from "~/lib/mail/mailer.server";
 import type { Route } from "./+types/admin-presenters";
@@ -84,29 +84,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = { userId: admin.id, label: admin.email };
   const { edition, db, dates } = await loadEdition();
   const form = await request.formData();
-  const intent = form.get("intent");
-  const submissionId = String(form.get("submissionId") ?? "").slice(0, 100);
   const deps = { db, mailer: getMailer(), logger: getLogger() };
-  const answer = (outcome: { ok: boolean; message: string; status?: number }) =>
-    outcome.ok
-      ? { message: outcome.message }
-      : data({ message: outcome.message }, outcome.status ?? 409);
-
-  if (intent === "promote") {
-    const acceptedAs = form.get("acceptedAs");
-    if (acceptedAs !== "talk" && acceptedAs !== "poster")
-      return data({ message: "Please choose a talk or a poster." }, 400);
-    return answer(
-      await promoteAlternate(deps, {
-        submissionId,
-        editionYear: edition.year,
-        acceptedAs,
-        dates,
-        links: await decisionMailLinks(db, edition),
-        actor,
-      }),
+  // Promotion is a decision (it accepts an alternate); the page's other buttons are the presenters'.
+  if (readIntent(form, ["promote"]))
+    return handlePromoteAction(
+      deps,
+      { editionYear: edition.year, dates, actor, mailLinks: () => decisionMailLinks(db, edition) },
+      form,
     );
-  }
   return handlePresentersAdminAction(
     deps,
     {

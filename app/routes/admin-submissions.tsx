@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { editionName } from "~/content/conference";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
@@ -15,23 +14,18 @@ import { decisionMailLinks } from "~/features/decisions/decision-mail-links.serv
 import {
   countStagedDecisions,
   listSubmissionsForAdmin,
-  releaseDecisions,
-  stageDecision,
 } from "~/features/decisions/decisions.server";
+import { handleDecisionsAction } from "~/features/decisions/decisions-actions.server";
 import { DecisionsAdminPage } from "~/features/decisions/decisions-admin-page";
 import { meritDistribution } from "~/features/decisions/merit-distribution";
 import { listSubmittedReviewsBySubmission } from "~/features/review/review-admin.server";
 import { getReviewSettings } from "~/features/review/review-settings.server";
 import { listReviewSummaries } from "~/features/review/reviews.server";
 import { describeWarning, parseWarnings } from "~/features/submissions/abstract-checks";
-import {
-  readCallForAbstracts,
-  setCallForAbstracts,
-} from "~/features/submissions/call-for-abstracts.server";
+import { readCallForAbstracts } from "~/features/submissions/call-for-abstracts.server";
 import { formatLabels } from "~/features/submissions/submission-details";
-import { conferenceLocalTimeToIso, formatConferenceDateTime } from "~/lib/dates";
+import { formatConferenceDateTime } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
-import type { PresentationFormat, SubmissionDecision } from "~/lib/db/schema";
 import { getLogger } from "~/lib/logger.server";
 import { getMailer } from "~/lib/mail/mailer.server";
 import type { Route } from "./+types/admin-submissions";
@@ -127,76 +121,19 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-/** The decision form's buttons: one per outcome, and undo. */
-const stagedDecisions: Record<
-  string,
-  { decision: SubmissionDecision | null; acceptedAs?: PresentationFormat } | undefined
-> = {
-  "accept-talk": { decision: "accepted", acceptedAs: "talk" },
-  "accept-poster": { decision: "accepted", acceptedAs: "poster" },
-  alternate: { decision: "alternate" },
-  reject: { decision: "rejected" },
-  undo: { decision: null },
-};
-
 export async function action({ request, context, url }: Route.ActionArgs) {
   const admin = requireAdmin(context, url);
-  const actor = { userId: admin.id, label: admin.email };
   const db = getDatabase().db;
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const submissionId = String(form.get("submissionId") ?? "");
-
-  // Own keys only: "constructor" or "toString" must not read as a decision.
-  const staged = Object.hasOwn(stagedDecisions, String(intent))
-    ? stagedDecisions[String(intent)]
-    : undefined;
-  if (staged !== undefined) {
-    const outcome = await stageDecision(db, {
-      submissionId,
-      ...staged,
-      note: String(form.get("note") ?? ""),
-      actor,
-    });
-    return outcome.ok
-      ? {
-          message:
-            intent === "undo"
-              ? "Decision undone successfully."
-              : "Decision saved successfully; release it when ready.",
-        }
-      : data({ message: outcome.message }, 409);
-  }
-  if (intent === "release") {
-    const edition = getCurrentEdition();
-    const result = await releaseDecisions(
-      { db, mailer: getMailer(), logger: getLogger() },
-      {
-        editionYear: edition.year,
-        actor,
-        links: await decisionMailLinks(db, edition),
-        includeReviewComments: form.get("includeReviewComments") === "on",
-      },
-    );
-    return {
-      message: result.released
-        ? `Released ${result.released} ${result.released === 1 ? "decision" : "decisions"} successfully and emailed ${result.authors} ${result.authors === 1 ? "author" : "authors"}.`
-        : "There were no decisions to release.",
-    };
-  }
-  if (intent === "close-call") {
-    await setCallForAbstracts(db, { isOpen: false, closesAt: null }, actor);
-    return { message: "The call for abstracts was closed successfully." };
-  }
-  if (intent === "open-call") {
-    const closesAtInput = String(form.get("closesAt") ?? "").trim();
-    const closesAt = closesAtInput ? conferenceLocalTimeToIso(closesAtInput) : null;
-    if (closesAtInput && !closesAt)
-      return data({ message: "Please enter the closing time as a date and time." }, 400);
-    await setCallForAbstracts(db, { isOpen: true, closesAt }, actor);
-    return { message: "The call for abstracts was opened successfully." };
-  }
-  return data({ message: "Unknown action." }, 400);
+  const edition = getCurrentEdition();
+  return handleDecisionsAction(
+    { db, mailer: getMailer(), logger: getLogger() },
+    {
+      editionYear: edition.year,
+      actor: { userId: admin.id, label: admin.email },
+      mailLinks: () => decisionMailLinks(db, edition),
+    },
+    await request.formData(),
+  );
 }
 
 export default function AdminSubmissions({ loaderData, actionData }: Route.ComponentProps) {

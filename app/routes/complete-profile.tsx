@@ -3,10 +3,12 @@ import {
   completeProfileForm,
   completeProfileWithPasswordForm,
 } from "~/features/accounts/account-forms.server";
+import { accountRefusalMessage } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
-import { completeProfile, hasPassword } from "~/features/accounts/accounts.server";
 import { CompleteProfilePage } from "~/features/accounts/complete-profile-page";
+import { hasPassword } from "~/features/accounts/passwords.server";
 import { knownNotice, safeReturnPath } from "~/features/accounts/paths";
+import { completeProfile } from "~/features/accounts/profile.server";
 import { requireUser } from "~/features/accounts/session.server";
 import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/complete-profile";
@@ -38,7 +40,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   );
   if (!form.ok) return data({ message: form.message, fieldErrors: form.fieldErrors }, 400);
   const outcome = await completeProfile(request, user, form.value);
-  if (!outcome.ok) return data({ message: outcome.message, fieldErrors: {} }, 500);
+  if (!outcome.ok) return data({ message: accountRefusalMessage(outcome), fieldErrors: {} }, 500);
   throw redirect(safeReturnPath(formData.get("redirectTo"), "/"));
 }
 

@@ -1,18 +1,15 @@
 import { data, redirect } from "react-router";
 import { changePasswordForm, editProfileForm } from "~/features/accounts/account-forms.server";
+import { accountMessages, accountRefusalMessage } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
-import {
-  accountMessages,
-  changePassword,
-  passwordChangeMessages,
-  updateProfileNames,
-} from "~/features/accounts/accounts.server";
 import { EditProfilePage } from "~/features/accounts/edit-profile-page";
+import { changePassword } from "~/features/accounts/passwords.server";
 import { accountPaths } from "~/features/accounts/paths";
+import { updateProfileNames } from "~/features/accounts/profile.server";
 import { requireProfile, SessionUnavailableError } from "~/features/accounts/session.server";
 import { readProfileAffiliation } from "~/features/submissions/submission-details.server";
 import { getDatabase } from "~/lib/db/db.server";
-import { readForm } from "~/lib/forms.server";
+import { readForm, readIntent } from "~/lib/forms.server";
 import type { Route } from "./+types/edit-profile";
 
 export const meta: Route.MetaFunction = () => accountMeta("Edit Profile");
@@ -52,7 +49,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   const formData = await request.formData();
   // Two forms post here: the names (the default) and the password change (intent "password").
-  if (formData.get("intent") === "password") {
+  if (readIntent(formData, ["password"]) === "password") {
     const form = readForm(changePasswordForm, formData);
     if (!form.ok)
       return data(
@@ -61,10 +58,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       );
     const outcome = await changePassword(request, user, form.value);
     if (!outcome.ok)
-      return data({ form: "password" as const, message: outcome.message, fieldErrors: {} }, 400);
+      return data(
+        { form: "password" as const, message: accountRefusalMessage(outcome), fieldErrors: {} },
+        400,
+      );
     return data(
-      { form: "password" as const, message: passwordChangeMessages.done, fieldErrors: {} },
-      { headers: outcome.headers },
+      { form: "password" as const, message: accountMessages.passwordChanged, fieldErrors: {} },
+      { headers: outcome.value },
     );
   }
   const form = readForm(editProfileForm, formData);
@@ -75,7 +75,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     );
   const outcome = await updateProfileNames(user, form.value);
   if (!outcome.ok)
-    return data({ form: "profile" as const, message: outcome.message, fieldErrors: {} }, 500);
+    return data(
+      { form: "profile" as const, message: accountRefusalMessage(outcome), fieldErrors: {} },
+      500,
+    );
   throw redirect(`${accountPaths.profile}?updated=1`);
 }
 

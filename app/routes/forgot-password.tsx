@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { emailOnlyForm } from "~/features/accounts/account-forms.server";
+import { accountRefusalMessage } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
-import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { ForgotPasswordPage } from "~/features/accounts/password-reset-pages";
+import { requestPasswordReset } from "~/features/accounts/passwords.server";
 import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -13,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form.ok) return data({ message: form.message }, 400);
   // The same answer whether or not the address has an account.
   const outcome = await requestPasswordReset(request, form.value.email);
-  if (!outcome.ok) return data({ message: outcome.message }, 429);
+  if (!outcome.ok) return data({ message: accountRefusalMessage(outcome) }, 429);
   return { sentTo: form.value.email };
 }
 

@@ -1,19 +1,19 @@
 import { data, redirect } from "react-router";
 import { emailOnlyForm, loginForm } from "~/features/accounts/account-forms.server";
+import { accountRefusalMessage } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
+import { LoginPage } from "~/features/accounts/login-page";
+import { explicitReturnPath, knownNotice } from "~/features/accounts/paths";
+import { resendVerificationEmail } from "~/features/accounts/registration.server";
+import { getSessionState } from "~/features/accounts/session.server";
 import {
-  accountMessages,
   continueSignedIn,
   googleErrorMessage,
   isGoogleSignInEnabled,
-  resendVerificationEmail,
   signInWithPassword,
   startGoogleSignIn,
-} from "~/features/accounts/accounts.server";
-import { LoginPage } from "~/features/accounts/login-page";
-import { explicitReturnPath, knownNotice } from "~/features/accounts/paths";
-import { getSessionState } from "~/features/accounts/session.server";
-import { readForm } from "~/lib/forms.server";
+} from "~/features/accounts/sign-in.server";
+import { readForm, readIntent } from "~/lib/forms.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => accountMeta("Log In");
@@ -35,7 +35,8 @@ export function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  // The sign-in button posts no intent; the other two buttons name theirs.
+  const intent = readIntent(formData, ["google", "resend-verification"]);
   const redirectTo = explicitReturnPath(formData.get("redirectTo"));
 
   if (intent === "google") {
@@ -43,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (started instanceof Response) return started;
     return data(
       {
-        message: started.ok ? null : started.message,
+        message: accountRefusalMessage(started),
         email: undefined,
         canResendVerification: false,
       },
@@ -61,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
       {
         message: sent.ok
           ? "Verification email sent successfully. Please check your inbox."
-          : sent.message,
+          : accountRefusalMessage(sent),
         email: form.value.email,
         canResendVerification: false,
       },
@@ -74,14 +75,14 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ message: form.message, email: undefined, canResendVerification: false }, 400);
   }
   const outcome = await signInWithPassword(request, { ...form.value, redirectTo });
-  if (outcome.ok) throw redirect(outcome.redirectTo, { headers: outcome.headers });
+  if (outcome.ok) throw redirect(outcome.value.redirectTo, { headers: outcome.value.headers });
   return data(
     {
-      message: outcome.message,
+      message: accountRefusalMessage(outcome),
       email: form.value.email,
-      canResendVerification: outcome.canResendVerification ?? false,
+      canResendVerification: outcome.reason === "unverified",
     },
-    outcome.message === accountMessages.wrongCredentials ? 401 : 400,
+    outcome.reason === "wrongCredentials" ? 401 : 400,
   );
 }
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { signOut } from "~/features/accounts/accounts.server";
 import { accountPaths } from "~/features/accounts/paths";
+import { signOut } from "~/features/accounts/sign-in.server";
 import type { Route } from "./+types/logout";
 
 // Signing out changes state, so it is a POST (the Log Out button); a link to /logout signs nobody out.

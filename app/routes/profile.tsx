@@ -1,5 +1,5 @@
+import { accountMessages } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
-import { accountMessages } from "~/features/accounts/accounts.server";
 import { ProfilePage } from "~/features/accounts/profile-page";
 import { requireProfile, SessionUnavailableError } from "~/features/accounts/session.server";
 import type { Route } from "./+types/profile";

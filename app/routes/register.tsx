@@ -1,10 +1,12 @@
 import { data } from "react-router";
-import { registerForm } from "~/features/accounts/account-forms.server";
+import { registerForm, typedRegisterValues } from "~/features/accounts/account-forms.server";
+import { accountRefusalMessage } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
-import { continueSignedIn, registerAccount } from "~/features/accounts/accounts.server";
 import { explicitReturnPath } from "~/features/accounts/paths";
 import { RegisterPage } from "~/features/accounts/register-page";
+import { registerAccount } from "~/features/accounts/registration.server";
 import { getSessionState } from "~/features/accounts/session.server";
+import { continueSignedIn } from "~/features/accounts/sign-in.server";
 import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/register";
 
@@ -20,17 +22,14 @@ export function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
-  const values = {
-    firstName: String(formData.get("firstName") ?? ""),
-    lastName: String(formData.get("lastName") ?? ""),
-    email: String(formData.get("email") ?? ""),
-  };
+  const values = typedRegisterValues(formData);
   const form = readForm(registerForm, formData);
   if (!form.ok) {
     return data({ message: form.message, fieldErrors: form.fieldErrors, values }, 400);
   }
   const outcome = await registerAccount(request, form.value);
-  if (!outcome.ok) return data({ message: outcome.message, fieldErrors: {}, values }, 400);
+  if (!outcome.ok)
+    return data({ message: accountRefusalMessage(outcome), fieldErrors: {}, values }, 400);
   return { registeredEmail: form.value.email };
 }
 

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { resetPasswordForm } from "~/features/accounts/account-forms.server";
+import { accountRefusalMessage } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
-import { resetPassword } from "~/features/accounts/accounts.server";
 import { ResetPasswordPage } from "~/features/accounts/password-reset-pages";
+import { resetPassword } from "~/features/accounts/passwords.server";
 import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/reset-password";
 
@@ -17,7 +18,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form.ok)
     return data({ message: form.message, fieldErrors: form.fieldErrors, isDone: false }, 400);
   const outcome = await resetPassword(form.value);
-  if (!outcome.ok) return data({ message: outcome.message, fieldErrors: {}, isDone: false }, 400);
+  if (!outcome.ok)
+    return data({ message: accountRefusalMessage(outcome), fieldErrors: {}, isDone: false }, 400);
   return { message: null, fieldErrors: {}, isDone: true };
 }
 

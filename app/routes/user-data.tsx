@@ -1,11 +1,9 @@
-import { data } from "react-router";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
-import { setAdminRole } from "~/features/accounts/admin-role.server";
-import { grantReviewer, revokeReviewer } from "~/features/accounts/reviewer-role.server";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { userTablePageSize } from "~/features/admin/user-table";
 import { listUsersForAdmin, readUserTableQuery } from "~/features/admin/user-table.server";
+import { handleUserTableAction } from "~/features/admin/user-table-actions.server";
 import { UserTablePage } from "~/features/admin/user-table-page";
 import { formatConferenceDateTime } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
@@ -67,43 +65,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const admin = requireAdmin(context, url);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const actor = { userId: admin.id, label: admin.email };
-  if (intent === "grant-reviewer" || intent === "revoke-reviewer") {
-    const db = getDatabase().db;
-    const userId = String(form.get("userId") ?? "");
-    const outcome =
-      intent === "grant-reviewer"
-        ? await grantReviewer(db, userId, actor)
-        : await revokeReviewer(db, userId, actor);
-    if (!outcome.ok) return data({ message: outcome.message }, 400);
-    const dropped = "droppedAssignments" in outcome ? (outcome.droppedAssignments ?? 0) : 0;
-    return {
-      message:
-        intent === "grant-reviewer"
-          ? `${outcome.email} was made a reviewer successfully.`
-          : `The reviewer role was removed from ${outcome.email} successfully${
-              dropped
-                ? `; ${dropped} unfinished ${dropped === 1 ? "review was" : "reviews were"} unassigned`
-                : ""
-            }.`,
-    };
-  }
-  if (intent !== "grant" && intent !== "revoke") return data({ message: "Unknown action." }, 400);
-  const outcome = await setAdminRole(getDatabase().db, {
-    email: String(form.get("email") ?? ""),
-    isAdmin: intent === "grant",
-    actor,
-    configuredAdminEmails: getEnv().adminEmails,
-  });
-  if (!outcome.ok) return data({ message: outcome.message }, 400);
-  return {
-    message:
-      intent === "grant"
-        ? `${outcome.email} was made an admin successfully.`
-        : `Admin rights were removed from ${outcome.email} successfully.`,
-  };
+  return handleUserTableAction(
+    { db: getDatabase().db, configuredAdminEmails: getEnv().adminEmails },
+    { userId: admin.id, label: admin.email },
+    await request.formData(),
+  );
 }
 
 export default function UserData({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { emailOnlyForm, verifyEmailForm } from "~/features/accounts/account-forms.server";
+import { accountRefusalMessage } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
-import { resendVerificationEmail, verifyEmailToken } from "~/features/accounts/accounts.server";
+import { resendVerificationEmail, verifyEmailToken } from "~/features/accounts/registration.server";
 import { VerifyEmailPage } from "~/features/accounts/verify-email-page";
-import { readForm } from "~/lib/forms.server";
+import { readForm, readIntent } from "~/lib/forms.server";
 import type { Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = () => accountMeta("Verify Your Email");
@@ -20,7 +21,7 @@ export function loader({ url }: Route.LoaderArgs) {
 /** Two forms post here: the Verify button (intent "verify") and the request for a new link. */
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
-  if (formData.get("intent") === "verify") {
+  if (readIntent(formData, ["verify"]) === "verify") {
     const form = readForm(verifyEmailForm, formData);
     if (!form.ok) return data({ result: "invalid" as const, message: null }, 400);
     const outcome = await verifyEmailToken(form.value.token);
@@ -35,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
         result: "resent" as const,
         message: "A new verification link was sent successfully. Please check your inbox.",
       }
-    : data({ result: "resent" as const, message: sent.message }, 429);
+    : data({ result: "resent" as const, message: accountRefusalMessage(sent) }, 429);
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { TestInfo } from "@playwright/test";
 import { grantReviewer } from "~/features/accounts/reviewer-role.server";
+import { describeRoleRefusal } from "~/features/accounts/role-messages";
 import { assignReviewer } from "~/features/review/assignments.server";
 import { assignRefusals, refusalText } from "~/features/review/review-messages";
 import { type DatabaseHandle, openDatabase } from "~/lib/db/database.server";
@@ -46,7 +47,7 @@ async function userIdOf(handle: DatabaseHandle, email: string): Promise<string> 
 export async function makeReviewer(testInfo: TestInfo, email: string): Promise<void> {
   await withProjectDatabase(testInfo, async (handle) => {
     const outcome = await grantReviewer(handle.db, await userIdOf(handle, email), setupActor);
-    if (!outcome.ok) throw new Error(outcome.message);
+    if (!outcome.ok) throw new Error(describeRoleRefusal(outcome));
   });
 }
 

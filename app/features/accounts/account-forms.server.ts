@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/forms.server";
 import { z } from "~/lib/zod.server";
 import { affiliationLimits, emailLimits, nameLimits } from "./account-limits";
 import { passwordLimits, passwordMessages } from "./password-rules";
@@ -5,7 +6,7 @@ import { passwordLimits, passwordMessages } from "./password-rules";
 /**
  * The account forms' rules, checked by their actions. Server-only: the pages draw their fields' limits
  * from account-limits.ts and password-rules.ts, so no validation library reaches the browser.
- * Messages are SPEC's where it has one.
+ * The messages are the site's fixed wording; the tests check them verbatim.
  */
 export const fillAllFields = "Please fill out all fields.";
 
@@ -34,8 +35,8 @@ const email = z
 const names = { firstName: requiredText(nameLimits.max), lastName: requiredText(nameLimits.max) };
 
 /**
- * A new password typed twice. Checked once every field is present: first that the two match (SPEC's
- * message), then the password rules.
+ * A new password typed twice. Checked once every field is present: first that the two match, then
+ * the password rules.
  */
 function withNewPassword<Shape extends z.ZodRawShape>(shape: Shape) {
   return z
@@ -62,6 +63,18 @@ function withNewPassword<Shape extends z.ZodRawShape>(shape: Shape) {
 }
 
 export const registerForm = withNewPassword({ ...names, email });
+
+/** What the register page shows again after a refusal: the names and address as typed, never a password. */
+const registerValues = z.object({
+  firstName: z.string().catch(""),
+  lastName: z.string().catch(""),
+  email: z.string().catch(""),
+});
+
+export function typedRegisterValues(formData: FormData): z.infer<typeof registerValues> {
+  const reading = readForm(registerValues, formData);
+  return reading.ok ? reading.value : { firstName: "", lastName: "", email: "" };
+}
 export const loginForm = z.object({ email, password: requiredSecret });
 export const emailOnlyForm = z.object({ email });
 /** Google-only accounts choose a password here; accounts that have one only confirm their names. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { insertTestUser } from "../../../tests/support/test-users";
 import { setAdminRole } from "./admin-role.server";
+import { describeRoleRefusal } from "./role-messages";
 
 const chair = { userId: "chair", label: "chair@example.edu" };
 
@@ -21,9 +22,18 @@ for (const target of testDatabaseTargets()) {
           configuredAdminEmails: [],
         });
 
-      expect(await change(true)).toEqual({ ok: true, changed: true, email: "ada@example.edu" });
-      expect(await change(true)).toEqual({ ok: true, changed: false, email: "ada@example.edu" });
-      expect(await change(false)).toEqual({ ok: true, changed: true, email: "ada@example.edu" });
+      expect(await change(true)).toEqual({
+        ok: true,
+        value: { changed: true, email: "ada@example.edu" },
+      });
+      expect(await change(true)).toEqual({
+        ok: true,
+        value: { changed: false, email: "ada@example.edu" },
+      });
+      expect(await change(false)).toEqual({
+        ok: true,
+        value: { changed: true, email: "ada@example.edu" },
+      });
 
       const audit = await database.db
         .selectFrom("admin_audit")
@@ -56,24 +66,27 @@ for (const target of testDatabaseTargets()) {
         actor: chair,
         configuredAdminEmails: [],
       });
-      expect(own).toEqual({ ok: false, message: "You cannot revoke your own admin right." });
+      expect(own).toMatchObject({ ok: false, reason: "own-admin-right" });
+      expect(!own.ok && describeRoleRefusal(own)).toBe("You cannot revoke your own admin right.");
       const configured = await setAdminRole(database.db, {
         email: "web@example.edu",
         isAdmin: false,
         actor: chair,
         configuredAdminEmails: ["web@example.edu"],
       });
-      expect(configured.ok).toBe(false);
+      expect(!configured.ok && describeRoleRefusal(configured)).toBe(
+        "web@example.edu is an admin through ADMIN_EMAILS; remove it from that setting instead.",
+      );
       const unknown = await setAdminRole(database.db, {
         email: "nobody@example.edu",
         isAdmin: true,
         actor: chair,
         configuredAdminEmails: [],
       });
-      expect(unknown).toEqual({
-        ok: false,
-        message: "No account uses nobody@example.edu. Ask them to register first.",
-      });
+      expect(unknown).toEqual({ ok: false, reason: "no-account", email: "nobody@example.edu" });
+      expect(!unknown.ok && describeRoleRefusal(unknown)).toBe(
+        "No account uses nobody@example.edu. Ask them to register first.",
+      );
       expect(await database.db.selectFrom("admin_audit").select("id").execute()).toEqual([]);
     });
   });

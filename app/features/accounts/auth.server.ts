@@ -91,7 +91,8 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
         // Optional; pre-fills the presenting author's affiliation on the submit form.
         affiliation: { type: "string", required: false, defaultValue: "", input: true },
         role: { type: "string", required: false, defaultValue: "user", input: false },
-        // SPEC's "profile record": set by registration and by /complete-profile, never by Google alone.
+        // Whether the person has given their names (the profile): set by registration and by
+        // /complete-profile, never by a Google sign-in alone, which only proves the address.
         profileCompleted: { type: "boolean", required: false, defaultValue: false, input: false },
         mailboxConfirmedAt: { type: "date", required: false, input: false },
       },

@@ -2,10 +2,11 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "~/lib/db/schema";
 import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
+import { adminUserSql } from "./admin-rule.server";
 
 /**
  * The admins to tell about something (there is no admin mailing list): accounts holding the admin role,
- * and ADMIN_EMAILS accounts whose mailbox is confirmed (the same rule that makes them admins).
+ * and ADMIN_EMAILS accounts whose mailbox is confirmed: the one admin rule (admin-rule.server.ts).
  */
 export async function listAdminAddresses(
   db: Kysely<Database>,
@@ -13,18 +14,10 @@ export async function listAdminAddresses(
 ): Promise<string[]> {
   const rows = await db
     .selectFrom("user")
-    .select(["email", "role", "mailboxConfirmedAt"])
-    .where((eb) =>
-      eb.or([
-        eb("role", "=", "admin"),
-        ...(configuredAdminEmails.length ? [eb("email", "in", [...configuredAdminEmails])] : []),
-      ]),
-    )
+    .select("email")
+    .where(adminUserSql(configuredAdminEmails))
     .execute();
-  return rows
-    .filter((row) => row.role === "admin" || Boolean(row.mailboxConfirmedAt))
-    .map((row) => row.email)
-    .sort();
+  return rows.map((row) => row.email).sort();
 }
 
 /**

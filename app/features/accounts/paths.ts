@@ -27,7 +27,7 @@ export function knownNotice(value: string | null | undefined): string | null {
   return accountNotices.find((notice) => notice === value) ?? null;
 }
 
-/** Where signing in leads when no return path is given (SPEC: /sculc). */
+/** Where signing in leads when no return path is given: the conference's page, /sculc. */
 export const defaultReturnPath = "/sculc";
 
 /**
@@ -73,7 +73,10 @@ export function explicitReturnPath(value: unknown): string | null {
   return path === "" ? null : path;
 }
 
-/** `/login?message=...&redirectTo=...`, the shape SPEC's redirects to the login page take. */
+/**
+ * `/login?message=...&redirectTo=...`: every redirect to the login page says why (the message shown
+ * there) and where to come back to afterwards.
+ */
 export function loginPath(options: { message?: string; redirectTo?: string } = {}): string {
   return withQuery(accountPaths.login, options);
 }

@@ -6,6 +6,7 @@ import {
   type RateLimitRule,
   refundRateLimit,
 } from "~/lib/rate-limit.server";
+import { rateLimitedMessage } from "./account-messages";
 
 /**
  * Limits on the account actions that can be abused: guessing passwords, creating accounts in bulk, and
@@ -24,10 +25,7 @@ export const accountRateLimits = {
 
 export class RateLimitedError extends Error {
   constructor(readonly retryAfterSeconds: number) {
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    super(
-      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-    );
+    super(rateLimitedMessage(retryAfterSeconds));
     this.name = "RateLimitedError";
   }
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
+import { done } from "~/lib/outcome";
+import type { RoleChange, RoleRefused } from "./role-messages";
 
 export type ReviewerListing = {
   userId: string;
@@ -39,19 +41,19 @@ export async function listReviewers(db: Kysely<Database>): Promise<ReviewerListi
   return rows;
 }
 
-export type ReviewerRoleOutcome =
-  | { ok: true; changed: boolean; email: string }
-  | { ok: false; message: string };
+export type ReviewerRoleOutcome<Extra = unknown> =
+  | { ok: true; value: RoleChange & Extra }
+  | RoleRefused;
 
 export async function grantReviewer(
   db: Kysely<Database>,
   userId: string,
   actor: AuditActor,
 ): Promise<ReviewerRoleOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<ReviewerRoleOutcome> => {
     const user = await findUser(trx, userId);
-    if (!user) return { ok: false, message: "That account no longer exists." };
-    if (await isReviewer(trx, userId)) return { ok: true, changed: false, email: user.email };
+    if (!user) return { ok: false, reason: "account-gone", email: "" };
+    if (await isReviewer(trx, userId)) return done({ changed: false, email: user.email });
     await trx
       .insertInto("reviewer")
       .values({ user_id: userId, granted_by: actor.userId, granted_at: new Date().toISOString() })
@@ -62,7 +64,7 @@ export async function grantReviewer(
       actor,
       target: { userId, email: user.email },
     });
-    return { ok: true, changed: true, email: user.email };
+    return done({ changed: true, email: user.email });
   });
 }
 
@@ -75,42 +77,44 @@ export async function revokeReviewer(
   db: Kysely<Database>,
   userId: string,
   actor: AuditActor,
-): Promise<ReviewerRoleOutcome & { droppedAssignments?: number }> {
-  return db.transaction().execute(async (trx) => {
-    const user = await findUser(trx, userId);
-    if (!user) return { ok: false, message: "That account no longer exists." };
-    const deleted = await trx
-      .deleteFrom("reviewer")
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0)
-      return { ok: true, changed: false, email: user.email };
-    const dropped = await trx
-      .deleteFrom("review_assignment")
-      .where("reviewer_id", "=", userId)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("review")
-              .select("review.assignment_id")
-              .whereRef("review.assignment_id", "=", "review_assignment.id")
-              .where("review.submitted_at", "is not", null),
+): Promise<ReviewerRoleOutcome<{ droppedAssignments: number }>> {
+  return db
+    .transaction()
+    .execute(async (trx): Promise<ReviewerRoleOutcome<{ droppedAssignments: number }>> => {
+      const user = await findUser(trx, userId);
+      if (!user) return { ok: false, reason: "account-gone", email: "" };
+      const deleted = await trx
+        .deleteFrom("reviewer")
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0)
+        return done({ changed: false, email: user.email, droppedAssignments: 0 });
+      const dropped = await trx
+        .deleteFrom("review_assignment")
+        .where("reviewer_id", "=", userId)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("review")
+                .select("review.assignment_id")
+                .whereRef("review.assignment_id", "=", "review_assignment.id")
+                .where("review.submitted_at", "is not", null),
+            ),
           ),
-        ),
-      )
-      .executeTakeFirst();
-    const droppedAssignments = Number(dropped.numDeletedRows);
-    await recordAdminAction(trx, {
-      action: "revoke-reviewer",
-      actor,
-      target: { userId, email: user.email },
-      details: droppedAssignments
-        ? `${droppedAssignments} unfinished ${droppedAssignments === 1 ? "assignment" : "assignments"} removed`
-        : null,
+        )
+        .executeTakeFirst();
+      const droppedAssignments = Number(dropped.numDeletedRows);
+      await recordAdminAction(trx, {
+        action: "revoke-reviewer",
+        actor,
+        target: { userId, email: user.email },
+        details: droppedAssignments
+          ? `${droppedAssignments} unfinished ${droppedAssignments === 1 ? "assignment" : "assignments"} removed`
+          : null,
+      });
+      return done({ changed: true, email: user.email, droppedAssignments });
     });
-    return { ok: true, changed: true, email: user.email, droppedAssignments };
-  });
 }
 
 async function findUser(db: Kysely<Database>, userId: string) {

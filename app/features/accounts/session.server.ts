@@ -11,6 +11,7 @@ import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { singleton } from "~/lib/singleton.server";
 import type { AccountUser, Viewer } from "./account-user";
+import { isAdminUser } from "./admin-rule.server";
 import { type Auth, getAuth } from "./auth.server";
 import { completeProfilePath, loginPath } from "./paths";
 import { createQuickSessionReader, type QuickSessionRead } from "./session-read.server";
@@ -35,17 +36,11 @@ type SessionUser = {
   isReviewer?: boolean;
 };
 
-/**
- * ADMIN_EMAILS names mailboxes, not passwords: anyone can register an account with a configured
- * address and a password of their own. The configured role applies only once the mailbox's owner has
- * proved they hold the account (docs/decisions: admin-emails-need-a-confirmed-mailbox).
- */
+/** The session's user as the pages see it; who is an admin follows the one rule (admin-rule.server.ts). */
 export function toAccountUser(
   user: SessionUser,
   adminEmails: readonly string[] = getEnv().adminEmails,
 ): AccountUser {
-  const isConfiguredAdmin =
-    adminEmails.includes(user.email.toLowerCase()) && Boolean(user.mailboxConfirmedAt);
   return {
     id: user.id,
     email: user.email,
@@ -53,7 +48,7 @@ export function toAccountUser(
     lastName: user.lastName ?? "",
     isEmailVerified: Boolean(user.emailVerified),
     hasProfile: Boolean(user.profileCompleted),
-    isAdmin: isConfiguredAdmin || user.role === "admin",
+    isAdmin: isAdminUser(user, adminEmails),
     isReviewer: Boolean(user.isReviewer),
   };
 }

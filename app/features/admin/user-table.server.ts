@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import { adminUserSql, configuredAdminSql } from "~/features/accounts/admin-rule.server";
 import type { Database } from "~/lib/db/schema";
 import { z } from "~/lib/zod.server";
 import {
@@ -38,7 +39,7 @@ export type AdminUserRecord = {
 };
 
 /**
- * SPEC's user table, filtered, sorted and paged in the database so it stays fast with many accounts.
+ * The admins' table of every account, filtered, sorted and paged in the database so it stays fast with many accounts.
  * The first abstract is the user's earliest upload for the edition; applicant and presenter are derived
  * from submissions (presenter: an accepted, released decision); empty values sort last both ways.
  */
@@ -50,11 +51,9 @@ export async function listUsersForAdmin(
     pageSize?: number;
   },
 ): Promise<{ rows: AdminUserRecord[]; total: number; page: number; pageCount: number }> {
-  // A configured address is an admin only once its mailbox owner confirmed the account (decision 0005),
-  // exactly as the session guard decides.
-  const configuredAdmin = input.adminEmails.length
-    ? sql`(lower(u.email) in (${sql.join(input.adminEmails.map((email) => email.toLowerCase()))}) and u."mailboxConfirmedAt" is not null)`
-    : sql`1 = 0`;
+  // The one admin rule, as the session guard applies it (accounts/admin-rule.server.ts).
+  const configuredAdmin = configuredAdminSql(input.adminEmails, "u");
+  const admin = adminUserSql(input.adminEmails, "u");
   // Correlated lookups on the (user_id, edition_year, uploaded_at) index: each is one index probe per
   // user, which SQLite and PostgreSQL both plan well (a join on a window-function subquery was 2 s on
   // SQLite with 10,000 accounts).
@@ -71,7 +70,7 @@ export async function listUsersForAdmin(
                  and s.decision = 'accepted' and s.released_at is not null
              ) then 1 else 0 end as presenter,
              case when ${configuredAdmin} then 1 else 0 end as configured_admin,
-             case when u.role = 'admin' or ${configuredAdmin} then 1 else 0 end as admin,
+             case when ${admin} then 1 else 0 end as admin,
              case when exists (select 1 from reviewer r where r.user_id = u.id) then 1 else 0 end as reviewer,
              fa.id as abstract_id, fa.file_name as abstract_name, fa.title as abstract_title,
              fa.uploaded_at as abstract_uploaded_at

@@ -1,8 +1,7 @@
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
-import type { AuthorView } from "~/features/submissions/submission-details";
-import type { PresentationFormat, SubmissionDecision } from "~/lib/db/schema";
+import { CallForAbstractsPanel } from "./call-for-abstracts-panel";
 import {
   type DecisionSort,
   type DecisionsQuery,
@@ -13,47 +12,11 @@ import {
   type SubmissionFilter,
   submissionFilters,
 } from "./decision-filters";
+import { DecisionForm } from "./decision-form";
+import type { AdminSubmissionView } from "./decision-views";
 import { MeritChart } from "./merit-chart";
 import type { MeritDistribution } from "./merit-distribution";
-
-export type AdminReviewView = {
-  reviewerName: string;
-  reviewerEmail: string;
-  merit: number | null;
-  meritLabel: string | null;
-  confidence: number | null;
-  confidenceLabel: string | null;
-  commentsToAuthors: string;
-  commentsToCommittee: string;
-  submittedAtText: string;
-};
-
-export type AdminSubmissionView = {
-  id: string;
-  number: number;
-  review: {
-    assigned: number;
-    submitted: number;
-    meanMerit: number | null;
-    meritSpread: number | null;
-    isStrongDisagreement: boolean;
-    reviews: AdminReviewView[];
-  };
-  authorName: string;
-  email: string;
-  fileName: string;
-  /** The title, or the file name before titles existed. */
-  title: string;
-  formatLabel: string;
-  authors: AuthorView[];
-  uploadedAtText: string;
-  wordCount: number;
-  warnings: string[];
-  decision: SubmissionDecision | null;
-  acceptedAs: PresentationFormat | null;
-  decisionNote: string | null;
-  isReleased: boolean;
-};
+import { ReviewSummary } from "./review-summary";
 
 export type DecisionsAdminPageProps = {
   editionName: string;
@@ -86,11 +49,6 @@ const sortLabels: Record<DecisionSort, string> = {
   merit: "Mean merit, highest first",
 };
 
-const formatMean = (value: number) => String(Number(value.toFixed(2)));
-
-const scoreText = (value: number | null, label: string | null) =>
-  value === null ? "—" : label ? `${value} (${label})` : String(value);
-
 function statusText(submission: AdminSubmissionView): string {
   if (!submission.decision) return "Undecided";
   const decision =
@@ -110,34 +68,7 @@ export function DecisionsAdminPage(props: DecisionsAdminPageProps) {
       <h1>Submissions for {props.editionName}</h1>
       <FormMessage message={props.message} />
 
-      <section className="card admin-panel" aria-labelledby="call-heading">
-        <h2 id="call-heading">Call for abstracts</h2>
-        <p>
-          The call is <strong>{props.call.isOpen ? "open" : "closed"}</strong>
-          {props.call.isOpen && props.call.closesAtText ? `, until ${props.call.closesAtText}` : ""}
-          .
-        </p>
-        <Form method="post" className="admin-inline-form">
-          {props.call.isOpen ? (
-            <SubmitButton
-              intent="close-call"
-              pendingLabel="Closing..."
-              className="button button--secondary"
-            >
-              Close the call now
-            </SubmitButton>
-          ) : null}
-          <div className="field">
-            <label htmlFor="closes-at" className="field__label">
-              Closes at (Pacific Time, optional)
-            </label>
-            <input id="closes-at" name="closesAt" type="datetime-local" className="field__input" />
-          </div>
-          <SubmitButton intent="open-call" pendingLabel="Saving...">
-            {props.call.isOpen ? "Set closing time" : "Open the call"}
-          </SubmitButton>
-        </Form>
-      </section>
+      <CallForAbstractsPanel call={props.call} />
 
       <section className="card admin-panel" aria-labelledby="release-heading">
         <h2 id="release-heading">Release decisions</h2>
@@ -248,60 +179,7 @@ export function DecisionsAdminPage(props: DecisionsAdminPageProps) {
                 {submission.decisionNote ? ` · Note: ${submission.decisionNote}` : ""}
               </p>
             </div>
-            {submission.isReleased ? null : (
-              <Form method="post" className="admin-submission__actions">
-                <input type="hidden" name="submissionId" value={submission.id} />
-                {submission.decision ? (
-                  <SubmitButton
-                    intent="undo"
-                    pendingLabel="Undoing..."
-                    className="button button--secondary"
-                  >
-                    Undo
-                    <span className="visually-hidden"> the decision on {submission.title}</span>
-                  </SubmitButton>
-                ) : (
-                  <>
-                    <div className="field">
-                      <label htmlFor={`note-${submission.id}`} className="field__label">
-                        Note (optional)
-                      </label>
-                      <input
-                        id={`note-${submission.id}`}
-                        name="note"
-                        className="field__input"
-                        maxLength={1000}
-                      />
-                    </div>
-                    <fieldset className="admin-submission__buttons">
-                      <legend className="field__label">Decision</legend>
-                      <SubmitButton intent="accept-talk" pendingLabel="Saving...">
-                        Accept as talk
-                        <span className="visually-hidden"> {submission.title}</span>
-                      </SubmitButton>
-                      <SubmitButton intent="accept-poster" pendingLabel="Saving...">
-                        Accept as poster
-                        <span className="visually-hidden"> {submission.title}</span>
-                      </SubmitButton>
-                      <SubmitButton
-                        intent="alternate"
-                        pendingLabel="Saving..."
-                        className="button button--secondary"
-                      >
-                        Alternate<span className="visually-hidden"> {submission.title}</span>
-                      </SubmitButton>
-                      <SubmitButton
-                        intent="reject"
-                        pendingLabel="Saving..."
-                        className="button button--secondary"
-                      >
-                        Reject<span className="visually-hidden"> {submission.title}</span>
-                      </SubmitButton>
-                    </fieldset>
-                  </>
-                )}
-              </Form>
-            )}
+            <DecisionForm submission={submission} />
           </li>
         ))}
       </ul>
@@ -344,59 +222,5 @@ function FilterLinks<T extends string>(props: {
         ))}
       </ul>
     </nav>
-  );
-}
-
-/** Reviews submitted of assigned, the mean and spread of merit, and the reviews in full on demand. */
-function ReviewSummary({ submission }: { submission: AdminSubmissionView }) {
-  const { review } = submission;
-  if (!review.assigned && !review.submitted) return <p>Reviews: no reviewers assigned.</p>;
-  return (
-    <>
-      <p className="admin-review-summary">
-        <span>
-          Reviews: {review.submitted} of {review.assigned} submitted
-        </span>
-        {review.meanMerit !== null ? (
-          <>
-            <span>Mean merit {formatMean(review.meanMerit)}</span>
-            <span>Spread {review.meritSpread}</span>
-          </>
-        ) : null}
-        {review.isStrongDisagreement ? (
-          <strong className="admin-flag">Strong disagreement</strong>
-        ) : null}
-      </p>
-      {review.reviews.length ? (
-        <details className="admin-reviews">
-          <summary>
-            Read the {review.reviews.length === 1 ? "review" : `${review.reviews.length} reviews`}
-            <span className="visually-hidden"> of abstract {submission.number}</span>
-          </summary>
-          <ol className="admin-reviews__list">
-            {review.reviews.map((each) => (
-              <li key={`${each.reviewerEmail}-${each.submittedAtText}`} className="admin-review">
-                <h3 className="admin-review__by">
-                  {each.reviewerName || each.reviewerEmail}{" "}
-                  <span className="admin-submission__meta">
-                    ({each.reviewerEmail}, submitted {each.submittedAtText})
-                  </span>
-                </h3>
-                <dl className="admin-review__fields">
-                  <dt>Overall merit</dt>
-                  <dd>{scoreText(each.merit, each.meritLabel)}</dd>
-                  <dt>Confidence</dt>
-                  <dd>{scoreText(each.confidence, each.confidenceLabel)}</dd>
-                  <dt>Comments to the authors</dt>
-                  <dd className="admin-review__text">{each.commentsToAuthors || "—"}</dd>
-                  <dt>Comments to the committee only</dt>
-                  <dd className="admin-review__text">{each.commentsToCommittee || "—"}</dd>
-                </dl>
-              </li>
-            ))}
-          </ol>
-        </details>
-      ) : null}
-    </>
   );
 }

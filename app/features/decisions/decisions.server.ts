@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import { type DecisionMailLinks, mailDecisions } from "~/features/decisions/decision-mail.server";
+import { listCommentsToAuthors } from "~/features/review/submitted-reviews.server";
 import { type AuthorView, titleOrFileName } from "~/features/submissions/submission-details";
 import { listAuthors } from "~/features/submissions/submission-details.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
@@ -11,8 +11,10 @@ import type {
   SubmissionDecision,
 } from "~/lib/db/schema";
 import type { Mailer } from "~/lib/mail/mailer.server";
-
+import { done, type Outcome, refuse } from "~/lib/outcome";
 import type { SubmissionFilter } from "./decision-filters";
+import { type DecisionMailLinks, mailDecisions } from "./decision-mail.server";
+import type { DecisionRefusal } from "./decision-messages";
 
 export type AdminSubmissionRecord = {
   id: string;
@@ -101,8 +103,6 @@ export async function countStagedDecisions(
   return Number(row?.staged ?? 0);
 }
 
-export type DecisionOutcome = { ok: true } | { ok: false; message: string };
-
 /**
  * Stages a decision (or takes one back): accepted (as a talk or a poster), alternate, or rejected. A
  * released decision is final: the author has been told (an alternate moves on through promotion, on the
@@ -118,23 +118,17 @@ export async function stageDecision(
     note?: string;
     actor: AuditActor;
   },
-): Promise<DecisionOutcome> {
-  if (input.decision === "accepted" && !input.acceptedAs)
-    return {
-      ok: false,
-      message: "Please choose whether the abstract is accepted as a talk or a poster.",
-    };
-  return db.transaction().execute(async (trx) => {
+): Promise<Outcome<undefined, DecisionRefusal>> {
+  if (input.decision === "accepted" && !input.acceptedAs) return refuse("formatRequired");
+  return db.transaction().execute(async (trx): Promise<Outcome<undefined, DecisionRefusal>> => {
     const row = await trx
       .selectFrom("submission as s")
       .innerJoin("user as u", "u.id", "s.user_id")
       .select(["s.id", "s.number", "s.file_name", "s.released_at", "u.id as userId", "u.email"])
       .where("s.id", "=", input.submissionId)
       .executeTakeFirst();
-    if (!row)
-      return { ok: false, message: "That submission no longer exists; it may have been deleted." };
-    if (row.released_at)
-      return { ok: false, message: "This decision was already released to the author." };
+    if (!row) return refuse("submissionGone");
+    if (row.released_at) return refuse("alreadyReleased");
     const note = input.note?.trim().slice(0, 1000) || null;
     const acceptedAs = input.decision === "accepted" ? (input.acceptedAs ?? null) : null;
     await trx
@@ -161,7 +155,7 @@ export async function stageDecision(
       target: { userId: row.userId, email: row.email },
       details: `Abstract ${Number(row.number)} (${row.file_name})${acceptedAs ? ` as a ${acceptedAs}` : ""}${note && input.decision ? ` (note: ${note})` : ""}`,
     });
-    return { ok: true };
+    return done();
   });
 }
 
@@ -208,7 +202,7 @@ export async function releaseDecisions(
     });
     // Read in the release's transaction, so the mail carries the comments as they stood when released.
     const comments = input.includeReviewComments
-      ? await commentsToAuthors(
+      ? await listCommentsToAuthors(
           trx,
           staged.map((row) => row.id),
         )
@@ -232,30 +226,4 @@ export async function releaseDecisions(
     return 0;
   });
   return { released: released.length, authors };
-}
-
-/**
- * The submitted reviews' comments to the authors, per submission, in the order they were submitted.
- * Only the text: neither the reviewer nor the committee-only comments leave this query.
- */
-async function commentsToAuthors(
-  db: Kysely<Database>,
-  submissionIds: string[],
-): Promise<Map<string, string[]>> {
-  const rows = await db
-    .selectFrom("review as r")
-    .innerJoin("review_assignment as a", "a.id", "r.assignment_id")
-    .select(["a.submission_id as submissionId", "r.comments_to_authors as comments"])
-    .where("a.submission_id", "in", submissionIds)
-    .where("r.submitted_at", "is not", null)
-    .orderBy("r.submitted_at")
-    .orderBy("r.assignment_id")
-    .execute();
-  const bySubmission = new Map<string, string[]>();
-  for (const row of rows) {
-    const text = row.comments.trim();
-    if (text)
-      bySubmission.set(row.submissionId, [...(bySubmission.get(row.submissionId) ?? []), text]);
-  }
-  return bySubmission;
 }

@@ -1,18 +1,20 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import type { AdminOutcome } from "~/features/presenters/attendance.server";
 import { isBefore, type PresenterDates } from "~/features/presenters/presenter-dates.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database, PresentationFormat } from "~/lib/db/schema";
 import type { Mailer } from "~/lib/mail/mailer.server";
+import { done, type Outcome, refuse } from "~/lib/outcome";
 import { type DecisionMailLinks, mailDecisions } from "./decision-mail.server";
+import type { DecisionRefusal } from "./decision-messages";
 
 type Deps = { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "error"> };
 
 /**
  * Promotes a released alternate to an acceptance (as a talk or a poster), at once: no staging, since the
  * author was already told they were waiting. They get the acceptance mail (with their co-authors) and
- * the same confirmation step; promoted after the confirm-by date, their answer starts reopened.
+ * the same confirmation step; promoted after the confirm-by date, their answer starts reopened. Its
+ * value is the abstract's number, for the page's message.
  */
 export async function promoteAlternate(
   deps: Deps,
@@ -25,7 +27,7 @@ export async function promoteAlternate(
     actor: AuditActor;
     now?: Date;
   },
-): Promise<AdminOutcome> {
+): Promise<Outcome<{ number: number }, Extract<DecisionRefusal, "notAlternate">>> {
   const now = input.now ?? new Date();
   const promoted = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
@@ -70,12 +72,7 @@ export async function promoteAlternate(
     });
     return row;
   });
-  if (!promoted)
-    return {
-      ok: false,
-      status: 409,
-      message: "That abstract is no longer an alternate; it may have been promoted already.",
-    };
+  if (!promoted) return refuse("notAlternate");
   await mailDecisions(
     deps,
     [
@@ -91,8 +88,5 @@ export async function promoteAlternate(
   ).catch((error: unknown) => {
     deps.logger.error({ err: error }, "could not mail the promoted alternate");
   });
-  return {
-    ok: true,
-    message: `Abstract ${Number(promoted.number)} was promoted to a ${input.acceptedAs} successfully; its authors were emailed.`,
-  };
+  return done({ number: Number(promoted.number) });
 }

@@ -124,14 +124,6 @@ export type AnswerOutcome = Outcome<
 >;
 
 /**
- * The old result of the admins' presenter commands. Only decisions/promotion.server.ts still reads
- * it; remove it once promotion returns the shared `Outcome`.
- */
-export type AdminOutcome =
-  | { ok: true; message: string }
-  | { ok: false; status: 404 | 409; message: string };
-
-/**
  * The presenter's answer to the invitation. Only the submitting account answers, only for a released
  * acceptance; after the confirm-by date only when an admin reopened it (the answer closes it again).
  * Answering the same thing twice (a double click, a replayed form) changes nothing.

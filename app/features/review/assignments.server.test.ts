@@ -46,9 +46,12 @@ for (const target of testDatabaseTargets()) {
       ]);
       expect(await grantReviewer(database.db, "r1", chair)).toMatchObject({
         ok: true,
-        changed: false,
+        value: { changed: false },
       });
-      expect(await grantReviewer(database.db, "ghost", chair)).toMatchObject({ ok: false });
+      expect(await grantReviewer(database.db, "ghost", chair)).toMatchObject({
+        ok: false,
+        reason: "account-gone",
+      });
 
       await assignReviewer(database.db, {
         editionYear: year,
@@ -77,8 +80,7 @@ for (const target of testDatabaseTargets()) {
 
       expect(await revokeReviewer(database.db, "r2", chair)).toMatchObject({
         ok: true,
-        changed: true,
-        droppedAssignments: 1,
+        value: { changed: true, droppedAssignments: 1 },
       });
       expect(await isReviewer(database.db, "r2")).toBe(false);
       const submitted = await listSubmittedReviewsBySubmission(
@@ -90,7 +92,7 @@ for (const target of testDatabaseTargets()) {
       expect(await listAssignmentsForSubmission(database.db, s2.id)).toEqual([]);
       expect(await revokeReviewer(database.db, "r2", chair)).toMatchObject({
         ok: true,
-        changed: false,
+        value: { changed: false },
       });
       const actions = (await auditActions(database)).map((row) => row.action);
       expect(actions.filter((action) => action === "grant-reviewer")).toHaveLength(3);
