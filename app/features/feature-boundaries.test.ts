@@ -123,7 +123,7 @@ describe("feature boundaries", () => {
   it("catches an import along an edge that is not listed, by alias and relative path", () => {
     const file = path.join(featuresDir, "accounts", "x.server.ts");
     const source = [
-      'import { a } from "~/features/review/reviews.server";',
+      'import { a } from "~/features/review/committee-reviews.server";',
       'export { b } from "../program/program-times";',
       'const c = await import("~/features/decisions/decisions.server");',
       'import "./own.css";',

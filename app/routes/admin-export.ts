@@ -3,7 +3,7 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { csvDocument } from "~/features/admin/csv";
 import { listUsersForAdmin } from "~/features/admin/user-table.server";
 import { listSubmissionsForAdmin } from "~/features/decisions/decisions.server";
-import { listReviewsForExport } from "~/features/review/reviews.server";
+import { listReviewsForExport } from "~/features/review/committee-reviews.server";
 import { describeAuthors } from "~/features/submissions/submission-details";
 import { recordAdminAction } from "~/lib/audit.server";
 import { formatConferenceDateTime } from "~/lib/dates";

@@ -18,9 +18,9 @@ import {
 import { handleDecisionsAction } from "~/features/decisions/decisions-actions.server";
 import { DecisionsAdminPage } from "~/features/decisions/decisions-admin-page";
 import { meritDistribution } from "~/features/decisions/merit-distribution";
+import { listReviewSummaries } from "~/features/review/committee-reviews.server";
 import { listSubmittedReviewsBySubmission } from "~/features/review/review-admin.server";
 import { getReviewSettings } from "~/features/review/review-settings.server";
-import { listReviewSummaries } from "~/features/review/reviews.server";
 import { describeWarning, parseWarnings } from "~/features/submissions/abstract-checks";
 import { readCallForAbstracts } from "~/features/submissions/call-for-abstracts.server";
 import { formatLabels } from "~/features/submissions/submission-details";

@@ -7,8 +7,8 @@ import { formatConferenceDateTime } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
 import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
 import { done } from "~/lib/outcome";
+import { listUnfinishedByReviewer, type UnfinishedReviewer } from "./committee-reviews.server";
 import type { ReviewSettings } from "./review-settings";
-import { listUnfinishedByReviewer, type UnfinishedReviewer } from "./reviews.server";
 
 type Db = Kysely<Database>;
 

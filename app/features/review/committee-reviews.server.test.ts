@@ -3,14 +3,14 @@ import { chair, nth, sampleReview, seedCommittee } from "../../../tests/support/
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { listAssignmentsForSubmission } from "./assignments.server";
 import { autoAssign } from "./auto-assign.server";
-import { listSubmittedReviewsBySubmission } from "./review-admin.server";
-import { getReviewSettings } from "./review-settings.server";
-import { saveReviewDraft, submitReview } from "./reviewer-reviews.server";
 import {
   listReviewSummaries,
   listReviewsForExport,
   listUnfinishedByReviewer,
-} from "./reviews.server";
+} from "./committee-reviews.server";
+import { listSubmittedReviewsBySubmission } from "./review-admin.server";
+import { getReviewSettings } from "./review-settings.server";
+import { saveReviewDraft, submitReview } from "./reviewer-reviews.server";
 
 const year = 2025;
 
