@@ -130,7 +130,7 @@ describe("feature boundaries", () => {
       'import { z } from "zod";',
     ].join("\n");
     expect(findForbiddenImports([{ file, source }], allowed)).toEqual([
-      "accounts -> review (app/features/accounts/x.server.ts: ~/features/review/reviews.server)",
+      "accounts -> review (app/features/accounts/x.server.ts: ~/features/review/committee-reviews.server)",
       "accounts -> program (app/features/accounts/x.server.ts: ../program/program-times)",
       "accounts -> decisions (app/features/accounts/x.server.ts: ~/features/decisions/decisions.server)",
     ]);

@@ -27,7 +27,7 @@ import {
 } from "~/features/submissions/call-for-abstracts.server";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { submissionPaths } from "~/features/submissions/submission-paths";
-import { getSubmissionStatus } from "~/features/submissions/submissions.server";
+import { getSubmissionStatus } from "~/features/submissions/submission-status.server";
 import { formatConferenceDateTime } from "~/lib/dates";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
 import { expirePublicPageAt, openAsDocument, publicPageHandle } from "~/lib/request-context";

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { adminUserSql, configuredAdminSql } from "~/features/accounts/admin-rule.server";
+import { isApplicantSql, isPresenterSql } from "~/features/submissions/submission-status.server";
 import type { Database } from "~/lib/db/schema";
 import { z } from "~/lib/zod.server";
 import {
@@ -61,14 +62,8 @@ export async function listUsersForAdmin(
     with rows as (
       select u.id, u."firstName" as first_name, u."lastName" as last_name, u.email,
              trim(u."firstName" || ' ' || u."lastName") as full_name,
-             case when exists (
-               select 1 from submission s where s.user_id = u.id and s.edition_year = ${input.editionYear}
-             ) then 1 else 0 end as applicant,
-             case when exists (
-               select 1 from submission s
-               where s.user_id = u.id and s.edition_year = ${input.editionYear}
-                 and s.decision = 'accepted' and s.released_at is not null
-             ) then 1 else 0 end as presenter,
+             case when ${isApplicantSql("u.id", input.editionYear)} then 1 else 0 end as applicant,
+             case when ${isPresenterSql("u.id", input.editionYear)} then 1 else 0 end as presenter,
              case when ${configuredAdmin} then 1 else 0 end as configured_admin,
              case when ${admin} then 1 else 0 end as admin,
              case when exists (select 1 from reviewer r where r.user_id = u.id) then 1 else 0 end as reviewer,

@@ -10,7 +10,8 @@ import {
 import { makeAbstractPdf } from "../../../tests/support/pdf-fixtures";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { abstractFileOwner, deleteSubmission, openSubmissionFile } from "./submission-files.server";
-import { getSubmissionStatus, listSubmissionsForUser } from "./submissions.server";
+import { getSubmissionStatus } from "./submission-status.server";
+import { listSubmissionsForUser } from "./submissions.server";
 
 const setUp = uploadFoldersPerTest();
 

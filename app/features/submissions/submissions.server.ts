@@ -129,21 +129,3 @@ export async function listSubmissionsForUser(
     .execute();
   return rows.map(toSummary);
 }
-
-export type SubmissionStatus = { isApplicant: boolean; isPresenter: boolean };
-
-/**
- * Applicant and presenter are derived, never stored: an applicant has a submission for the edition, a
- * presenter an accepted one whose decision is released (a staged decision does not count).
- */
-export async function getSubmissionStatus(
-  db: Kysely<Database>,
-  userId: string,
-  editionYear: number,
-): Promise<SubmissionStatus> {
-  const submissions = await listSubmissionsForUser(db, userId, editionYear);
-  return {
-    isApplicant: submissions.length > 0,
-    isPresenter: submissions.some((submission) => submission.releasedDecision === "accepted"),
-  };
-}
