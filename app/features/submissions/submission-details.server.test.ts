@@ -89,11 +89,18 @@ describe("the details form", () => {
     });
   });
 
-  it("ignores rows past the limit and applies row buttons", () => {
+  it("refuses rows past the limit out loud, and applies row buttons", () => {
     const many = Object.fromEntries(
       Array.from({ length: 12 }, (_, index) => [`coauthor.${index}.name`, `N${index}`]),
     );
-    expect(readDraft(fieldsOf(many)).coauthors).toHaveLength(10);
+    const draft = readDraft(fieldsOf({ title: "T", format: "talk", presents: "yes", ...many }));
+    expect(draft.coauthors).toHaveLength(12);
+    expect(checkDetails(draft)).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        coauthors: "An abstract may have at most 10 co-authors; please remove the others.",
+      },
+    });
     const rows = ["a", "b", "c"];
     const apply = (value: string) => {
       const intent = readRowIntent(value);

@@ -41,7 +41,12 @@ const detailsSchema = z
     title: text(detailLimits.title).min(1, "Please enter the abstract's title."),
     affiliation: text(detailLimits.affiliation),
     presents: z.boolean(),
-    coauthors: z.array(coauthorSchema).max(detailLimits.coauthors),
+    coauthors: z
+      .array(coauthorSchema)
+      .max(
+        detailLimits.coauthors,
+        `An abstract may have at most ${detailLimits.coauthors} co-authors; please remove the others.`,
+      ),
     format: z.enum(preferredFormats, {
       error: "Please choose a preferred format: talk, poster or either.",
     }),

@@ -49,8 +49,9 @@ export const detailFields = {
 const coauthorField = /^coauthor\.(\d{1,2})\.(name|affiliation|email|presents)$/;
 
 /**
- * The draft in posted fields (a multipart upload's or a form's). Tolerant: unknown fields are ignored,
- * and rows past the limit are dropped (the form never renders them).
+ * The draft in posted fields (a multipart upload's or a form's). Unknown fields are ignored; rows past
+ * the limit are kept, so the check refuses them out loud instead of storing the first ten in silence
+ * (the form never renders more; a crafted post can send up to 100, the field name's two digits).
  */
 export function readDraft(fields: ReadonlyMap<string, string>): DetailsDraft {
   const rows = new Map<number, CoauthorDraft>();
@@ -58,7 +59,6 @@ export function readDraft(fields: ReadonlyMap<string, string>): DetailsDraft {
     const match = coauthorField.exec(key);
     if (!match) continue;
     const index = Number(match[1]);
-    if (index >= detailLimits.coauthors) continue;
     const row = rows.get(index) ?? emptyCoauthor();
     const part = match[2] as keyof CoauthorDraft;
     if (part === "presents") row.presents = value !== "";

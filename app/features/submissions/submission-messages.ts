@@ -49,6 +49,8 @@ const reasons: Record<
     refusalMessages.limitReached(maxSubmissionsPerUser ?? 0),
   error: "",
   aborted: "The upload did not arrive completely; please try again.",
+  malformed:
+    "The upload could not be read: the form or the file's name is malformed (for example, the name holds control characters). Rename the file with letters and digits, choose a PDF file and upload it again.",
   // The form shows the details' own messages for these two.
   "invalid-details": "",
   rows: "",

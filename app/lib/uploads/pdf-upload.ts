@@ -17,7 +17,12 @@ export type UploadRefusal =
   | PdfRefusal
   | "error"
   /** The client went away before the body was complete; nothing was kept. */
-  | "aborted";
+  | "aborted"
+  /**
+   * The multipart form could not be parsed (a part header with control characters, a broken
+   * boundary): a crafted or broken client. Answered, never stored.
+   */
+  | "malformed";
 
 export type UploadDependencies = {
   storage: FileStorage;

@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import Busboy from "busboy";
 import { displayFileName } from "./display-file-name";
@@ -42,7 +41,7 @@ export async function receivePdfUpload<Value, Refusal extends string = never, Ex
   // A client that goes away mid-body (a closed tab, a dropped network) errors the request stream.
   // pipeline() destroys busboy and with it the file stream being stored, so the storage driver removes
   // its partial file; the error never reaches the process as an unhandled 'error' event.
-  const state = { isAborted: false };
+  const state = { isAborted: false, isClientGone: false, isMalformed: false };
   const body = Readable.fromWeb(request.body as unknown as WebReadableStream);
   const finished = new Promise<Outcome>((resolve) => {
     let storing: Promise<Outcome> | undefined;
@@ -79,22 +78,46 @@ export async function receivePdfUpload<Value, Refusal extends string = never, Ex
     });
     busboy.on("close", settle);
     busboy.on("error", (error) => {
-      // A form cut short or malformed ("Unexpected end of form") is the client's doing, like a dropped
-      // connection: the file being stored is discarded and the answer is a 400, never a 500.
+      // A form cut short or malformed ("Unexpected end of form", a part header with control
+      // characters) is the client's doing: the file being stored is discarded (`isAborted` stops it
+      // being recorded) and the answer is a 400, never a 500. The request itself is not destroyed:
+      // its rest is drained, so the answer reaches the client instead of a closed connection.
       if (!state.isAborted) deps.logger.info({ err: error }, "malformed upload");
       state.isAborted = true;
-      resolve(storing ?? ({ ok: false, reason: "aborted" } as Outcome));
+      if (!state.isClientGone) state.isMalformed = true;
+      body.unpipe(busboy);
+      drainRest(body, options.maxBytes);
+      resolve(storing ?? ({ ok: false, reason: "malformed" } as Outcome));
     });
   });
-  // Registered before pipeline()'s own listener, so the abort is known when busboy reports it.
+  // A client that goes away errors the body: busboy is destroyed with it, and with busboy the file
+  // stream being stored, so the storage driver removes its partial file. Not pipeline(): it would
+  // also destroy the request when busboy fails on a malformed form, closing the connection unanswered.
   body.once("error", (error) => {
     state.isAborted = true;
+    state.isClientGone = true;
     deps.logger.info({ err: error }, "upload ended by the client before it was complete");
+    busboy.destroy(error);
   });
-  // Failures surface through the listeners above; the rejection itself carries nothing more.
-  pipeline(body, busboy).catch(() => {});
+  body.pipe(busboy);
   const outcome = await finished;
-  return state.isAborted && !outcome.ok ? ({ ok: false, reason: "aborted" } as Outcome) : outcome;
+  if (outcome.ok || !state.isAborted) return outcome;
+  return { ok: false, reason: state.isMalformed ? "malformed" : "aborted" } as Outcome;
+}
+
+/**
+ * Reads and drops what is left of a body the pipeline stopped parsing, so the answer can be read by
+ * the client; past the upload's own limit (a body that would not have been accepted anyway) the
+ * connection is closed instead.
+ */
+function drainRest(body: Readable, maxBytes: number) {
+  let seen = 0;
+  body.on("data", (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > maxBytes + 1024 * 1024) body.destroy();
+  });
+  body.on("error", () => {});
+  body.resume();
 }
 
 /** The HTML form encoding escapes only these three characters in file names. */
