@@ -4,6 +4,7 @@ import type {
   PresenterDates,
 } from "~/features/presenters/presenter-dates.server";
 import { recordingMailer } from "./recording-mailer";
+import { insertTestSubmission } from "./review-fixtures";
 import type { TestDatabase } from "./test-databases";
 import { insertTestUser } from "./test-users";
 
@@ -59,29 +60,15 @@ export async function seedAbstracts(database: TestDatabase) {
   const owners = ["ana", "ana", "bo", "cai"];
   for (const [index, owner] of owners.entries()) {
     const number = index + 1;
-    await db
-      .insertInto("submission")
-      .values({
-        id: `s${number}`,
-        user_id: owner,
-        edition_year: year,
-        number,
-        title: number === 1 ? "Tone sandhi in ʔAkha" : "",
-        file_name: `${owner}-${number}.pdf`,
-        storage_key: `abstracts/${owner}/${number}.pdf`,
-        size_bytes: 1000,
-        sha256: "0".repeat(64),
-        page_count: 1,
-        word_count: 300,
-        warnings: "[]",
-        uploaded_at: `2025-02-0${number}T12:00:00.000Z`,
-        decision: null,
-        decision_note: null,
-        decided_by: null,
-        decided_at: null,
-        released_at: null,
-      })
-      .execute();
+    await insertTestSubmission(database, {
+      id: `s${number}`,
+      userId: owner,
+      editionYear: year,
+      title: number === 1 ? "Tone sandhi in ʔAkha" : "",
+      fileName: `${owner}-${number}.pdf`,
+      wordCount: 300,
+      uploadedAt: `2025-02-0${number}T12:00:00.000Z`,
+    });
     await db
       .insertInto("submission_author")
       .values({
@@ -139,4 +126,13 @@ export async function decideAndRelease(database: TestDatabase) {
     { editionYear: year, actor: admin, links },
   );
   return { sent, result };
+}
+
+/** Where an abstract stands with its presenter: their answer, reminders and the decision. */
+export async function attendanceOf(database: TestDatabase, id: string) {
+  return database.db
+    .selectFrom("submission")
+    .select(["attendance", "attendance_reopened_at", "attendance_reminded_at", "decision"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 }

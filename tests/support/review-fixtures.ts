@@ -10,6 +10,8 @@ export async function insertTestSubmission(
     editionYear?: number;
     id?: string;
     fileName?: string;
+    title?: string;
+    wordCount?: number;
     warnings?: string[];
     uploadedAt?: string;
     decision?: "accepted" | "rejected" | null;
@@ -24,12 +26,13 @@ export async function insertTestSubmission(
       id,
       user_id: submission.userId,
       edition_year: editionYear,
+      ...(submission.title === undefined ? {} : { title: submission.title }),
       file_name: submission.fileName ?? `${id}.pdf`,
       storage_key: `abstracts/${submission.userId}/${id}.pdf`,
       size_bytes: 1000,
       sha256: "0".repeat(64),
       page_count: 1,
-      word_count: 321,
+      word_count: submission.wordCount ?? 321,
       warnings: JSON.stringify(submission.warnings ?? []),
       uploaded_at: submission.uploadedAt ?? new Date().toISOString(),
       decision: submission.decision ?? null,

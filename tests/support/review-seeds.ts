@@ -104,28 +104,14 @@ export async function seedNamedCommittee(database: TestDatabase) {
   const owners = ["cy", "dee", "dee", "eve"];
   for (const [index, owner] of owners.entries()) {
     const number = index + 1;
-    await db
-      .insertInto("submission")
-      .values({
-        id: `s${number}`,
-        user_id: owner,
-        edition_year: reviewYear,
-        number,
-        file_name: `${owner}-abstract-${number}.pdf`,
-        storage_key: `abstracts/${owner}/${number}.pdf`,
-        size_bytes: 1000,
-        sha256: "0".repeat(64),
-        page_count: 1,
-        word_count: 300,
-        warnings: "[]",
-        uploaded_at: `2025-02-0${number}T12:00:00.000Z`,
-        decision: null,
-        decision_note: null,
-        decided_by: null,
-        decided_at: null,
-        released_at: null,
-      })
-      .execute();
+    await insertTestSubmission(database, {
+      id: `s${number}`,
+      userId: owner,
+      editionYear: reviewYear,
+      fileName: `${owner}-abstract-${number}.pdf`,
+      wordCount: 300,
+      uploadedAt: `2025-02-0${number}T12:00:00.000Z`,
+    });
   }
 }
 

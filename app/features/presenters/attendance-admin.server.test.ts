@@ -5,10 +5,10 @@ import {
   datesAround,
   decideAndRelease,
   edition,
-  seed,
+  seedAbstracts,
   silentLogger,
   year,
-} from "../../../tests/support/presenter-fixtures";
+} from "../../../tests/support/decision-fixtures";
 import { recordingMailer } from "../../../tests/support/recording-mailer";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { answerAttendance } from "./attendance.server";
@@ -21,7 +21,7 @@ for (const target of testDatabaseTargets()) {
 
     it("the reminder goes once, only to the submitters still waiting, and never after the date", async () => {
       const database = await databases.openMigrated();
-      await seed(database);
+      await seedAbstracts(database);
       await decideAndRelease(database);
       await answerAttendance(database.db, {
         userId: "ana",
@@ -79,7 +79,7 @@ for (const target of testDatabaseTargets()) {
 
     it("the presenters page lists released acceptances and alternates, authors in order", async () => {
       const database = await databases.openMigrated();
-      await seed(database);
+      await seedAbstracts(database);
       await decideAndRelease(database);
       const { accepted, alternates } = await listPresentersForAdmin(database.db, {
         editionYear: year,

@@ -8,10 +8,10 @@ import {
   datesAround,
   decideAndRelease,
   links,
-  seed,
+  seedAbstracts,
   silentLogger,
   year,
-} from "../../../tests/support/presenter-fixtures";
+} from "../../../tests/support/decision-fixtures";
 import { recordingMailer } from "../../../tests/support/recording-mailer";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import {
@@ -28,7 +28,7 @@ for (const target of testDatabaseTargets()) {
 
     it("accepting needs a format; alternate and the format are stored and audited", async () => {
       const database = await databases.openMigrated();
-      await seed(database);
+      await seedAbstracts(database);
       expect(
         await stageDecision(database.db, {
           submissionId: "s1",
@@ -74,7 +74,7 @@ for (const target of testDatabaseTargets()) {
 
     it("release mails each address once per abstract, co-authors included, per outcome", async () => {
       const database = await databases.openMigrated();
-      await seed(database);
+      await seedAbstracts(database);
       const recipients = await listDecisionRecipients(database.db, ["s1"]);
       expect(recipients.get("s1")?.map((each) => each.email)).toEqual([
         "ana@example.edu",
@@ -113,7 +113,7 @@ for (const target of testDatabaseTargets()) {
 
     it("an alternate alone gets the waiting-list mail", async () => {
       const database = await databases.openMigrated();
-      await seed(database);
+      await seedAbstracts(database);
       await stageDecision(database.db, { submissionId: "s4", decision: "alternate", actor: admin });
       const { sent, mailer } = recordingMailer();
       await releaseDecisions(
@@ -127,7 +127,7 @@ for (const target of testDatabaseTargets()) {
 
     it("answers: only the submitter, only accepted, changeable before the date, frozen after, reopened once", async () => {
       const database = await databases.openMigrated();
-      await seed(database);
+      await seedAbstracts(database);
       await decideAndRelease(database);
       const open = datesAround(1);
       const passed = datesAround(-1);
@@ -231,7 +231,7 @@ for (const target of testDatabaseTargets()) {
 
     it("a decline is mailed to every admin", async () => {
       const database = await databases.openMigrated();
-      await seed(database);
+      await seedAbstracts(database);
       const { sent, mailer } = recordingMailer();
       await mailAdminsAboutDecline(
         { db: database.db, mailer, logger: silentLogger },
@@ -251,7 +251,7 @@ for (const target of testDatabaseTargets()) {
 
     it("ten at once: reminders mail each waiting presenter once, an identical decline changes the answer once", async () => {
       const database = await databases.openMigrated();
-      await seed(database);
+      await seedAbstracts(database);
       await decideAndRelease(database);
       const { sent, mailer } = recordingMailer();
       const deps = { db: database.db, mailer, logger: silentLogger };

@@ -5,10 +5,10 @@ import {
   attendanceOf,
   datesAround,
   decideAndRelease,
-  seed,
+  seedAbstracts,
   silentLogger,
   year,
-} from "../../../tests/support/presenter-fixtures";
+} from "../../../tests/support/decision-fixtures";
 import { recordingMailer } from "../../../tests/support/recording-mailer";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { reopenAttendance } from "./attendance-admin.server";
@@ -24,7 +24,7 @@ for (const target of testDatabaseTargets()) {
 
     async function ready() {
       const database = await databases.openMigrated();
-      await seed(database);
+      await seedAbstracts(database);
       await decideAndRelease(database);
       const { sent, mailer } = recordingMailer();
       const post = (

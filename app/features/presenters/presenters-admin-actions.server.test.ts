@@ -6,9 +6,9 @@ import {
   datesAround,
   decideAndRelease,
   edition,
-  seed,
+  seedAbstracts,
   silentLogger,
-} from "../../../tests/support/presenter-fixtures";
+} from "../../../tests/support/decision-fixtures";
 import { recordingMailer } from "../../../tests/support/recording-mailer";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import type { PresenterDates } from "./presenter-dates.server";
@@ -20,7 +20,7 @@ for (const target of testDatabaseTargets()) {
 
     async function ready() {
       const database = await databases.openMigrated();
-      await seed(database);
+      await seedAbstracts(database);
       await decideAndRelease(database);
       const { sent, mailer } = recordingMailer();
       const post = (fields: Record<string, string>, dates: PresenterDates = datesAround(1)) =>
