@@ -148,7 +148,7 @@ export function readableText(file: Uint8Array): string {
   const joined = parts.join("\n");
   const decoded = [joined];
   for (const [, hex] of joined.matchAll(/<([0-9A-Fa-f\s]{4,})>/g)) {
-    const bytes = Buffer.from(hex.replace(/\s/g, ""), "hex");
+    const bytes = Buffer.from((hex ?? "").replace(/\s/g, ""), "hex");
     decoded.push(
       bytes[0] === 0xfe && bytes[1] === 0xff
         ? bytes.subarray(2).swap16().toString("utf16le")
@@ -165,9 +165,11 @@ export async function pdfjsView(file: Uint8Array): Promise<string> {
   try {
     const metadata = await document.getMetadata();
     const parts = [JSON.stringify(metadata.info), metadata.metadata?.getRaw() ?? ""];
-    parts.push(JSON.stringify((await document.getAttachments()) ?? {}, (_, value) =>
-      value instanceof Uint8Array ? Buffer.from(value).toString("latin1") : value,
-    ));
+    parts.push(
+      JSON.stringify((await document.getAttachments()) ?? {}, (_, value) =>
+        value instanceof Uint8Array ? Buffer.from(value).toString("latin1") : value,
+      ),
+    );
     for (let number = 1; number <= document.numPages; number++) {
       const page = await document.getPage(number);
       parts.push(JSON.stringify(await page.getAnnotations()));

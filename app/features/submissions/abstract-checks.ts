@@ -49,7 +49,9 @@ export function parseWarnings(value: string): SubmissionWarning[] {
   try {
     const parsed: unknown = JSON.parse(value);
     return Array.isArray(parsed)
-      ? parsed.filter((item): item is SubmissionWarning => typeof item === "string" && knownWarnings(item))
+      ? parsed.filter(
+          (item): item is SubmissionWarning => typeof item === "string" && knownWarnings(item),
+        )
       : [];
   } catch {
     return [];

@@ -46,13 +46,15 @@ export function fold(value: string): string {
   return value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
-function escape(value: string): string {
+function escapeForPattern(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
 }
 
 /** Whether `phrase` stands in `haystack` (both folded) as whole words. */
 function containsWords(haystack: string, phrase: string): boolean {
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${escape(phrase)}($|[^\\p{L}\\p{N}])`, "u").test(haystack);
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escapeForPattern(phrase)}($|[^\\p{L}\\p{N}])`, "u").test(
+    haystack,
+  );
 }
 
 /** The words of a name that identify (three letters or more), folded: "Ana de la Cruz" gives ana, cruz. */
@@ -93,8 +95,15 @@ export function findIdentifyingDetails(
     }
   }
   const rank = (warning: AnonymityWarning) => {
-    const [, place, finding, whose] = warning.split(":") as [string, AnonymityPlace, AnonymityFinding, AnonymityWhose];
-    return places.indexOf(place) * 100 + findings.indexOf(finding) * 10 + (whose === "yours" ? 0 : 1);
+    const [, place, finding, whose] = warning.split(":") as [
+      string,
+      AnonymityPlace,
+      AnonymityFinding,
+      AnonymityWhose,
+    ];
+    return (
+      places.indexOf(place) * 100 + findings.indexOf(finding) * 10 + (whose === "yours" ? 0 : 1)
+    );
   };
   return [...found].sort((a, b) => rank(a) - rank(b));
 }
@@ -131,7 +140,12 @@ const findingWords: Record<AnonymityWhose, Record<AnonymityFinding, string>> = {
 
 /** What the author and the admins read: what was found, where, and how to fix it. */
 export function describeAnonymityWarning(warning: AnonymityWarning): string {
-  const [, place, finding, whose] = warning.split(":") as [string, AnonymityPlace, AnonymityFinding, AnonymityWhose];
+  const [, place, finding, whose] = warning.split(":") as [
+    string,
+    AnonymityPlace,
+    AnonymityFinding,
+    AnonymityWhose,
+  ];
   const fix =
     place === "first-page"
       ? "Remove it from the text, export the PDF again and upload the new file."

@@ -124,11 +124,15 @@ function metadataFields(info, xmp) {
   const fields = [];
   for (const [key, field] of infoFields) {
     const value = info[key];
-    if (typeof value === "string" && value.trim()) fields.push({ field, value: value.slice(0, 4096) });
+    if (typeof value === "string" && value.trim())
+      fields.push({ field, value: value.slice(0, 4096) });
   }
   const raw = typeof xmp?.getRaw === "function" ? xmp.getRaw() : "";
   if (typeof raw === "string" && raw.trim()) {
-    const value = raw.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+    const value = raw
+      .replace(/<[^>]*>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
     if (value) fields.push({ field: "xmp", value: value.slice(0, 16_384) });
   }
   return fields;

@@ -19,7 +19,10 @@ const objectEntriesDropped = ["Metadata", "PieceInfo", "AA"];
  * revision of an incrementally updated file survives. Throws when pdf-lib cannot read the file.
  */
 export async function sanitisePdf(bytes) {
-  const source = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
+  const source = await PDFDocument.load(bytes, {
+    updateMetadata: false,
+    throwOnInvalidObject: true,
+  });
   for (const page of source.getPages()) {
     for (const key of pageEntriesDropped) page.node.delete(PDFName.of(key));
   }
@@ -27,14 +30,19 @@ export async function sanitisePdf(bytes) {
   const pages = await copy.copyPages(source, source.getPageIndices());
   for (const page of pages) copy.addPage(page);
   for (const [, object] of copy.context.enumerateIndirectObjects()) {
-    const dict = object instanceof PDFDict ? object : object instanceof PDFStream ? object.dict : null;
+    const dict =
+      object instanceof PDFDict ? object : object instanceof PDFStream ? object.dict : null;
     if (!dict) continue;
     for (const key of objectEntriesDropped) dict.delete(PDFName.of(key));
   }
   // Objects a dropped entry pointed to are still in the context; writing only what the catalog reaches
   // leaves them out.
   dropUnreachable(copy);
-  return copy.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false });
+  return copy.save({
+    useObjectStreams: true,
+    addDefaultPage: false,
+    updateFieldAppearances: false,
+  });
 }
 
 /** Removes every indirect object the catalog does not reach (pdf-lib writes all it holds). */

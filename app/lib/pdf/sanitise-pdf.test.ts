@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { makeIdentifyingPdf, pdfjsView, readableText } from "../../../tests/support/identifying-pdf";
+import {
+  makeIdentifyingPdf,
+  pdfjsView,
+  readableText,
+} from "../../../tests/support/identifying-pdf";
 import { makeAbstractPdf } from "../../../tests/support/pdf-fixtures";
 import { sanitisePdf } from "./sanitise-pdf.mjs";
 
@@ -17,7 +21,10 @@ const forbidden = Object.values(people);
 
 describe("sanitisePdf", () => {
   it("keeps the pages and drops every other place a name can hide", async () => {
-    const original = await makeIdentifyingPdf({ ...people, pageText: "Body text about evidentials" });
+    const original = await makeIdentifyingPdf({
+      ...people,
+      pageText: "Body text about evidentials",
+    });
     // The fixture really hides each name where the sanitiser must look (or this test proves nothing).
     const before = `${readableText(original)}\n${await pdfjsView(original)}`;
     for (const name of forbidden) expect(before).toContain(name);

@@ -74,9 +74,13 @@ export async function storePdf<Value, Refusal extends string, Extra>(
     }
     if (reviewerStorageKey) {
       if (!inspection.reviewerCopy) return refuse("cannot-anonymise");
-      await deps.storage.put(reviewerStorageKey, Readable.from([inspection.reviewerCopy]), {
-        contentType: "application/pdf",
-      });
+      await deps.storage.put(
+        reviewerStorageKey,
+        Readable.from([Buffer.from(inspection.reviewerCopy)]),
+        {
+          contentType: "application/pdf",
+        },
+      );
     }
     const recorded = await options.record(
       {
