@@ -69,7 +69,7 @@ describe("a reviewer learns nothing of who wrote the abstract", () => {
       email: author.email,
       affiliation: coauthor.affiliation,
       creatorName: affiliation,
-      annotationName: "Emeka Annotator",
+      annotationName: `Emeka Annotator ${coauthor.email}`,
       attachmentName: "Farida Attacher",
       earlierRevisionName: "Gunnhild Earlier",
       pageText,
@@ -188,6 +188,17 @@ describe("a reviewer learns nothing of who wrote the abstract", () => {
       "review blindness: identifying strings found in what the reviewer can reach",
       found,
     );
+    // The same search finds every hiding place in the author's original, which she still downloads:
+    // so an empty list above means the copy is clean, not that the search is blind.
+    const statusPage = uploadPage.match(/href="(\/files\/abstracts\/[^"]+)"/)?.[1] ?? "";
+    const original = await fetch(`${server.baseUrl}${statusPage}`, {
+      headers: { cookie: authorUser.cookie },
+    });
+    expect(original.status).toBe(200);
+    const originalBytes = new Uint8Array(await original.arrayBuffer());
+    expect(
+      leaks(`${readableText(originalBytes)}\n${await pdfjsView(originalBytes)}`).sort(),
+    ).toEqual(forbidden.filter((value) => value !== "nunez-okonkwo").sort());
     expect(found).toEqual({
       [reviewPaths.queue]: [],
       [`${reviewPaths.queue}.data`]: [],

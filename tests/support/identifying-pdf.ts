@@ -62,7 +62,11 @@ export async function makeIdentifyingPdf(people: IdentifyingPeople): Promise<Buf
   document.setCreator(`Word for ${people.creatorName}`);
   document.setProducer(`Acrobat of ${people.creatorName}`);
   const xmp = (text: string) => {
-    const stream = context.stream(text, { Type: "Metadata", Subtype: "XML" });
+    // UTF-8, as XMP is: pdf.js ignores a packet that is not valid UTF-8.
+    const stream = context.stream(new TextEncoder().encode(text), {
+      Type: "Metadata",
+      Subtype: "XML",
+    });
     return context.register(stream);
   };
   document.catalog.set(PDFName.of("Metadata"), xmp(xmpPacket(people.author, people.coauthor)));
