@@ -5,6 +5,7 @@ import type { UploadRefusal } from "~/lib/uploads/pdf-upload";
 import { receivePdfUpload } from "~/lib/uploads/receive-pdf-upload.server";
 import { countAbstractWords, findWarnings, type SubmissionWarning } from "./abstract-checks";
 import type { AnonymityAuthor } from "./anonymity-check";
+import { reviewerCopyKey } from "./reviewer-copy.server";
 import { type DetailsDraft, type RowIntent, readDraft, readRowIntent } from "./submission-details";
 import {
   checkDetails,
@@ -92,6 +93,7 @@ export async function receiveAbstractUpload(
 ): Promise<AbstractUploadOutcome> {
   const fileId = crypto.randomUUID();
   const id = options.replace?.submissionId ?? fileId;
+  const storageKey = `${abstractStoragePrefix}${options.userId}/${fileId}.pdf`;
   let checkedDetails: SubmissionDetails | null = null;
   let postedFields: ReadonlyMap<string, string> = new Map();
   const outcome = await receivePdfUpload<
@@ -102,8 +104,8 @@ export async function receiveAbstractUpload(
     fileField: abstractFileField,
     maxBytes: options.maxBytes,
     maxPages: options.maxPages,
-    storageKey: `${abstractStoragePrefix}${options.userId}/${fileId}.pdf`,
-    reviewerStorageKey: reviewerCopyKey(options.userId, fileId),
+    storageKey,
+    reviewerStorageKey: reviewerCopyKey(storageKey),
     fieldLimits,
     // Row buttons and the details decide before any file is read; at the end, without a file, they
     // still decide what the answer says (the details' problems before "select a file").
@@ -245,11 +247,6 @@ export async function receiveAbstractUpload(
   return outcome.ok
     ? { ok: true, value: { submissionId: id, ...outcome.value } }
     : { ...outcome, draft: readDraft(postedFields) };
-}
-
-/** Where an abstract's reviewers' copy is stored: beside the original, under the same prefix. */
-export function reviewerCopyKey(userId: string, fileId: string): string {
-  return `${abstractStoragePrefix}${userId}/${fileId}.reviewer.pdf`;
 }
 
 /**

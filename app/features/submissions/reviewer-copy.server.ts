@@ -2,6 +2,11 @@ import { Readable } from "node:stream";
 import { inspectPdf } from "~/lib/pdf/inspect-pdf.server";
 import type { SubmissionDependencies } from "./submissions.server";
 
+/** Where the reviewers' copy of the abstract stored under `storageKey` goes: beside it. */
+export function reviewerCopyKey(storageKey: string): string {
+  return `${storageKey.replace(/\.pdf$/, "")}.reviewer.pdf`;
+}
+
 /**
  * The storage key of an abstract's reviewers' copy (its pages without metadata, annotations,
  * attachments or earlier revisions), made now if the abstract predates copies: in the PDF pool, under
@@ -26,7 +31,7 @@ export async function ensureReviewerCopy(
   }
   // Named after the original, so two reviewers opening it at once write the same key with the same
   // bytes; a copy left by an original replaced meanwhile is the orphan sweep's.
-  const key = submission.storageKey.replace(/\.pdf$/, "") + ".reviewer.pdf";
+  const key = reviewerCopyKey(submission.storageKey);
   await deps.storage.put(key, Readable.from([Buffer.from(inspection.reviewerCopy)]), {
     contentType: "application/pdf",
   });

@@ -105,7 +105,9 @@ function inspectionPool(): Piscina {
 
 /**
  * Checks that a file is a complete PDF that opens without a password, has no scripts or XFA form and at
- * most `maxPages` pages, and reads its page count, text (bounded) and author. pdf.js runs in a pool
+ * most `maxPages` pages, and reads its page count, text (bounded), first page and metadata texts; with
+ * `makeReviewerCopy`, the same task also writes the reviewers' copy (sanitise-pdf.mjs), so it shares the
+ * thread's time and heap limits. pdf.js runs in a pool
  * thread with a heap limit and is stopped after `pdfInspectionLimits.timeMs`; the file is read only once
  * a thread is free, so queued uploads hold no file in memory.
  */
