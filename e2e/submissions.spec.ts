@@ -151,7 +151,8 @@ test("bad files are refused with the reason, and odd names are shown safely", as
   const card = page.getByRole("listitem").filter({ hasText: '"音韻論" résumé.pdf' });
   await expect(card.getByRole("heading")).toHaveText('"音韻論" résumé.pdf');
   await expect(card).toContainText("the guidelines ask for at most 500 words");
-  await expect(card).toContainText("the guidelines ask for an anonymized abstract");
+  await expect(card).toContainText("The PDF’s Author field contains your name");
+  await expect(card).toContainText("Remove it in your word processor’s document properties");
   await expectNoAxeViolations(page);
   const href = await card.getByRole("link", { name: /^View/ }).getAttribute("href");
   const response = await page.request.get(href ?? "");

@@ -39,11 +39,16 @@ export async function loader(args: Route.LoaderArgs) {
     title: review.title,
     pageCount: review.pageCount,
     wordCount: review.wordCount,
-    warningTexts: parseWarnings(review.warnings).map((warning) =>
-      warning === "over-word-limit"
-        ? `About ${review.wordCount} words: over the guidelines’ limit of ${abstractWordLimit} words (references not counted).`
-        : "The author’s name may appear in the text or in the file’s properties: please check whether the abstract is anonymous, and tell the committee in your comments if it is not.",
-    ),
+    // Which detail was found, and where, is the author's and the admins' to read: one line says it all.
+    warningTexts: [
+      ...new Set(
+        parseWarnings(review.warnings).map((warning) =>
+          warning === "over-word-limit"
+            ? `About ${review.wordCount} words: over the guidelines’ limit of ${abstractWordLimit} words (references not counted).`
+            : "The author’s name may appear in the text or in the file’s properties: please check whether the abstract is anonymous, and tell the committee in your comments if it is not.",
+        ),
+      ),
+    ],
     status: review.status,
     ownReview: review.ownReview
       ? {

@@ -1,9 +1,10 @@
 import type { Readable } from "node:stream";
 import type { Kysely } from "kysely";
+import { ensureReviewerCopy } from "~/features/submissions/reviewer-copy.server";
+import type { SubmissionDependencies } from "~/features/submissions/submissions.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
 import { done, refuse } from "~/lib/outcome";
-import type { FileStorage } from "~/lib/storage/file-storage";
 import type { ReviewInput } from "./review-form.server";
 import type { ReviewOutcome, SaveReviewRefusal } from "./review-messages";
 import {
@@ -317,21 +318,28 @@ export function submitReview(db: Db, input: ReviewWrite): Promise<SaveReviewOutc
 }
 
 /**
- * The PDF of an abstract assigned to the reviewer, or null (not assigned, no such number, file gone).
- * The caller names it by number: the author's file name is not even read.
+ * The reviewers' copy of an abstract assigned to the reviewer (no metadata, annotations, attachments or
+ * earlier revisions; made now for an abstract from before copies), or null (not assigned, no such
+ * number, file gone, no copy possible). Never the original, whose properties may name the authors. The
+ * caller names it by number: the author's file name is not even read.
  */
 export async function openAbstractForReviewer(
-  deps: { db: Db; storage: FileStorage },
+  deps: SubmissionDependencies,
   input: { reviewerId: string; editionYear: number; number: number },
 ): Promise<{ body: Readable; size: number } | null> {
   const row = await deps.db
     .selectFrom("review_assignment")
     .innerJoin("submission", "submission.id", "review_assignment.submission_id")
-    .select("submission.storage_key")
+    .select(["submission.id", "submission.storage_key", "submission.reviewer_storage_key"])
     .where("review_assignment.reviewer_id", "=", input.reviewerId)
     .where("review_assignment.edition_year", "=", input.editionYear)
     .where("submission.number", "=", input.number)
     .executeTakeFirst();
   if (!row) return null;
-  return deps.storage.open(row.storage_key);
+  const key = await ensureReviewerCopy(deps, {
+    id: row.id,
+    storageKey: row.storage_key,
+    reviewerStorageKey: row.reviewer_storage_key,
+  });
+  return key ? deps.storage.open(key) : null;
 }

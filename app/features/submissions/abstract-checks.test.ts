@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   contentDisposition,
   countAbstractWords,
+  describeWarning,
   findWarnings,
-  mentionsAuthor,
+  parseWarnings,
 } from "./abstract-checks";
 
 describe("countAbstractWords", () => {
@@ -22,26 +23,37 @@ describe("countAbstractWords", () => {
   });
 });
 
-describe("mentionsAuthor", () => {
-  it("finds a first or last name as a whole word, ignoring case and accents", () => {
-    expect(mentionsAuthor(["Joint work by josé and a colleague"], ["José", "Nuñez"])).toBe(true);
-    expect(mentionsAuthor(["Results from NUNEZ (2024)"], ["Zoe", "Nuñez"])).toBe(true);
-  });
-
-  it("ignores names inside other words and names shorter than three letters", () => {
-    expect(mentionsAuthor(["Annabelle studies annotation"], ["Ann", "Li"])).toBe(false);
-    expect(mentionsAuthor(["Li et al. (2020)"], ["Li", "Wu"])).toBe(false);
-  });
-
-  it("looks in the file's author property too", () => {
+describe("findWarnings", () => {
+  it("adds the anonymity check's findings after the word limit", () => {
     expect(
       findWarnings({
-        wordCount: 10,
-        text: "anonymous",
-        author: "Ada Lovelace",
-        names: ["Ada", "Lovelace"],
+        wordCount: 600,
+        sources: [{ place: "author", text: "Ada Lovelace" }],
+        authors: [{ whose: "yours", name: "Ada Lovelace", email: null, affiliation: "" }],
       }),
-    ).toEqual(["names-author"]);
+    ).toEqual(["over-word-limit", "identifies:author:name:yours"]);
+  });
+});
+
+describe("parseWarnings", () => {
+  it("keeps known codes, including the old single anonymity warning, and drops anything else", () => {
+    expect(
+      parseWarnings(
+        JSON.stringify([
+          "names-author",
+          "identifies:subject:email:yours",
+          "identifies:nowhere:email:yours",
+          "<script>",
+          3,
+        ]),
+      ),
+    ).toEqual(["names-author", "identifies:subject:email:yours"]);
+  });
+
+  it("says where a detail was found and how to fix it", () => {
+    expect(describeWarning("identifies:subject:email:yours", 0)).toBe(
+      "The PDF’s Subject field contains your email address: reviewers must not learn who wrote the abstract. Remove it in your word processor’s document properties (for example File › Info or File › Properties), export the PDF again and upload the new file.",
+    );
   });
 });
 

@@ -1,8 +1,20 @@
 /** Guideline checks on an abstract's text. They warn; they never refuse an upload. */
+import {
+  type AnonymityAuthor,
+  type AnonymitySource,
+  type AnonymityWarning,
+  describeAnonymityWarning,
+  findIdentifyingDetails,
+  isAnonymityWarning,
+} from "./anonymity-check";
 
 export const abstractWordLimit = 500;
 
-export type SubmissionWarning = "over-word-limit" | "names-author";
+/**
+ * "names-author" is the single anonymity warning of abstracts uploaded before the anonymity check named
+ * the place and the detail found (`AnonymityWarning`).
+ */
+export type SubmissionWarning = "over-word-limit" | "names-author" | AnonymityWarning;
 
 const referencesHeading = /^\s*(references|bibliography|works cited)\s*:?\s*$/i;
 
@@ -14,43 +26,32 @@ export function countAbstractWords(text: string): number {
   return body.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
-function fold(value: string): string {
-  return value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-}
-
 /**
- * Whether the author's first or last name (three letters or more) appears as a whole word, ignoring
- * case and accents, in any of the texts (the abstract, and the file's author property).
+ * The word limit, then every place the file names an author (metadata fields and the first page's
+ * text, for the submitter and each co-author).
  */
-export function mentionsAuthor(texts: string[], names: string[]): boolean {
-  const haystack = fold(texts.join("\n"));
-  return names
-    .map((name) => fold(name.trim()))
-    .filter((name) => name.replace(/[^\p{L}]/gu, "").length >= 3)
-    .some((name) => {
-      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
-      return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, "u").test(haystack);
-    });
-}
-
 export function findWarnings(input: {
   wordCount: number;
-  text: string;
-  author: string;
-  names: string[];
+  sources: readonly AnonymitySource[];
+  authors: readonly AnonymityAuthor[];
 }): SubmissionWarning[] {
   const warnings: SubmissionWarning[] = [];
   if (input.wordCount > abstractWordLimit) warnings.push("over-word-limit");
-  if (mentionsAuthor([input.text, input.author], input.names)) warnings.push("names-author");
+  warnings.push(...findIdentifyingDetails(input.sources, input.authors));
   return warnings;
 }
+
+const knownWarnings = (value: string): value is SubmissionWarning =>
+  value === "over-word-limit" || value === "names-author" || isAnonymityWarning(value);
 
 /** The warnings column (a JSON array) as stored; anything unreadable counts as no warnings. */
 export function parseWarnings(value: string): SubmissionWarning[] {
   try {
     const parsed: unknown = JSON.parse(value);
     return Array.isArray(parsed)
-      ? (parsed.filter((item) => typeof item === "string") as SubmissionWarning[])
+      ? parsed.filter(
+          (item): item is SubmissionWarning => typeof item === "string" && knownWarnings(item),
+        )
       : [];
   } catch {
     return [];
@@ -58,9 +59,13 @@ export function parseWarnings(value: string): SubmissionWarning[] {
 }
 
 export function describeWarning(warning: SubmissionWarning, wordCount: number): string {
-  return warning === "over-word-limit"
-    ? `About ${wordCount} words: the guidelines ask for at most ${abstractWordLimit} words, not counting references.`
-    : "Your name appears in the abstract or its file properties: the guidelines ask for an anonymized abstract.";
+  if (warning === "over-word-limit") {
+    return `About ${wordCount} words: the guidelines ask for at most ${abstractWordLimit} words, not counting references.`;
+  }
+  if (warning === "names-author") {
+    return "Your name appears in the abstract or its file properties: the guidelines ask for an anonymized abstract.";
+  }
+  return describeAnonymityWarning(warning);
 }
 
 /** `Content-Disposition` that shows the name in every browser and cannot break out of the header. */

@@ -60,6 +60,11 @@ for (const target of testDatabaseTargets()) {
       expect(Number(row.page_count)).toBe(1);
       expect(row.storage_key).toMatch(/^abstracts\/ada\/[0-9a-f-]{36}\.pdf$/);
       expect(await deps.storage.read(row.storage_key)).toEqual(pdf);
+      // Beside it, the reviewers' copy: a different file of the same page.
+      expect(row.reviewer_storage_key).toBe(row.storage_key.replace(/\.pdf$/, ".reviewer.pdf"));
+      const copy = await deps.storage.read(row.reviewer_storage_key ?? "");
+      expect(copy.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      expect(copy).not.toEqual(pdf);
     });
 
     it("accepts an abstract over 500 words or naming its author, with warnings", async () => {
@@ -70,7 +75,7 @@ for (const target of testDatabaseTargets()) {
       );
       expect(outcome).toMatchObject({
         ok: true,
-        value: { warnings: ["over-word-limit", "names-author"] },
+        value: { warnings: ["over-word-limit", "identifies:author:name:yours"] },
       });
     });
 
@@ -149,7 +154,8 @@ for (const target of testDatabaseTargets()) {
         reason: "encrypted",
       });
       expect(await uploadAbstract(deps, await makeAbstractPdf())).toMatchObject({ ok: true });
-      expect(await storedKeys(deps)).toHaveLength(1);
+      // The abstract and its reviewers' copy.
+      expect(await storedKeys(deps)).toHaveLength(2);
     }, 30_000);
 
     it("holds the per-user limit when one user sends 20 uploads at once", async () => {
@@ -173,8 +179,8 @@ for (const target of testDatabaseTargets()) {
         new Set(refusals.includes("busy") ? ["limit-reached", "busy"] : ["limit-reached"]),
       );
       expect(await listSubmissionsForUser(deps.db, "ada", 2025)).toHaveLength(3);
-      // Refused uploads leave no file behind.
-      expect(await storedKeys(deps)).toHaveLength(3);
+      // Refused uploads leave no file behind: three abstracts, three reviewers' copies.
+      expect(await storedKeys(deps)).toHaveLength(6);
       // Another user and another edition count separately.
       const eve = await receiveAbstractUpload(deps, uploadRequest(pdf, "e.pdf"), {
         userId: "eve",

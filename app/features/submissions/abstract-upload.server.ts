@@ -4,8 +4,15 @@ import type { Database } from "~/lib/db/schema";
 import type { UploadRefusal } from "~/lib/uploads/pdf-upload";
 import { receivePdfUpload } from "~/lib/uploads/receive-pdf-upload.server";
 import { countAbstractWords, findWarnings, type SubmissionWarning } from "./abstract-checks";
+import type { AnonymityAuthor } from "./anonymity-check";
+import { reviewerCopyKey } from "./reviewer-copy.server";
 import { type DetailsDraft, type RowIntent, readDraft, readRowIntent } from "./submission-details";
-import { checkDetails, type SubmissionDetails, writeAuthors } from "./submission-details.server";
+import {
+  checkDetails,
+  listAuthors,
+  type SubmissionDetails,
+  writeAuthors,
+} from "./submission-details.server";
 import { abstractStoragePrefix } from "./submission-files.server";
 import {
   countSubmissions,
@@ -86,6 +93,7 @@ export async function receiveAbstractUpload(
 ): Promise<AbstractUploadOutcome> {
   const fileId = crypto.randomUUID();
   const id = options.replace?.submissionId ?? fileId;
+  const storageKey = `${abstractStoragePrefix}${options.userId}/${fileId}.pdf`;
   let checkedDetails: SubmissionDetails | null = null;
   let postedFields: ReadonlyMap<string, string> = new Map();
   const outcome = await receivePdfUpload<
@@ -96,7 +104,8 @@ export async function receiveAbstractUpload(
     fileField: abstractFileField,
     maxBytes: options.maxBytes,
     maxPages: options.maxPages,
-    storageKey: `${abstractStoragePrefix}${options.userId}/${fileId}.pdf`,
+    storageKey,
+    reviewerStorageKey: reviewerCopyKey(storageKey),
     fieldLimits,
     // Row buttons and the details decide before any file is read; at the end, without a file, they
     // still decide what the answer says (the details' problems before "select a file").
@@ -133,14 +142,17 @@ export async function receiveAbstractUpload(
       const wordCount = countAbstractWords(file.text);
       const warnings = findWarnings({
         wordCount,
-        text: file.text,
-        author: file.author,
-        names: [options.firstName, options.lastName],
+        sources: [
+          ...file.metadata.map(({ field, value }) => ({ place: field, text: value })),
+          { place: "first-page" as const, text: file.firstPageText },
+        ],
+        authors: await anonymityAuthors(deps, options, checkedDetails),
       });
       const now = new Date().toISOString();
       const fileColumns = {
         file_name: file.fileName,
         storage_key: file.storageKey,
+        reviewer_storage_key: file.reviewerStorageKey,
         size_bytes: file.size,
         sha256: file.sha256,
         page_count: file.pageCount,
@@ -160,7 +172,7 @@ export async function receiveAbstractUpload(
           if (reason) return { reason };
           const old = await trx
             .selectFrom("submission")
-            .select("storage_key")
+            .select(["storage_key", "reviewer_storage_key"])
             .where("id", "=", id)
             .executeTakeFirstOrThrow();
           await trx
@@ -168,7 +180,7 @@ export async function receiveAbstractUpload(
             .set({ ...fileColumns, details_updated_at: now })
             .where("id", "=", id)
             .execute();
-          return { oldStorageKey: old.storage_key };
+          return { oldStorageKeys: [old.storage_key, old.reviewer_storage_key] };
         }
         if ((await countSubmissions(trx, options)) >= options.maxSubmissionsPerUser) {
           return { reason: "limit-reached" as const };
@@ -213,9 +225,10 @@ export async function receiveAbstractUpload(
         return {};
       });
       if ("reason" in recorded && recorded.reason) return { ok: false, reason: recorded.reason };
-      if ("oldStorageKey" in recorded && recorded.oldStorageKey) {
-        // The old file goes only once the new one is recorded; one left behind is the sweep's.
-        await deps.storage.delete(recorded.oldStorageKey).catch((error: unknown) => {
+      for (const oldKey of ("oldStorageKeys" in recorded && recorded.oldStorageKeys) || []) {
+        // The old files go only once the new ones are recorded; one left behind is the sweep's.
+        if (!oldKey) continue;
+        await deps.storage.delete(oldKey).catch((error: unknown) => {
           deps.logger.warn({ err: error }, "replaced abstract file left for the sweep");
         });
       }
@@ -234,6 +247,40 @@ export async function receiveAbstractUpload(
   return outcome.ok
     ? { ok: true, value: { submissionId: id, ...outcome.value } }
     : { ...outcome, draft: readDraft(postedFields) };
+}
+
+/**
+ * Whom the anonymity check looks for: the submitter (their profile's name and email, the form's
+ * affiliation) and each co-author, from the form, or from the stored authors when the PDF is replaced.
+ */
+async function anonymityAuthors(
+  deps: SubmissionDependencies,
+  options: AbstractUploadOptions,
+  details: SubmissionDetails | null,
+): Promise<AnonymityAuthor[]> {
+  const submitter = {
+    whose: "yours" as const,
+    name: `${options.firstName} ${options.lastName}`,
+    email: options.email,
+  };
+  if (details) {
+    return [
+      { ...submitter, affiliation: details.affiliation },
+      ...details.coauthors.map((coauthor) => ({ whose: "coauthor" as const, ...coauthor })),
+    ];
+  }
+  const submissionId = options.replace?.submissionId ?? "";
+  const [first, ...coauthors] =
+    (await listAuthors(deps.db, [submissionId])).get(submissionId) ?? [];
+  return [
+    { ...submitter, affiliation: first?.affiliation ?? "" },
+    ...coauthors.map((author) => ({
+      whose: "coauthor" as const,
+      name: author.name,
+      email: author.email,
+      affiliation: author.affiliation,
+    })),
+  ];
 }
 
 /** Why the user may not replace this abstract's PDF now, or null when they may. */

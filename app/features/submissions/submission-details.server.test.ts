@@ -242,20 +242,39 @@ for (const target of testDatabaseTargets()) {
       };
       const replaced = await receiveAbstractUpload(
         deps,
-        post({}, await makeAbstractPdf({ words: 80 }), "second.pdf"),
+        post(
+          {},
+          // The stored co-authors are checked on a replacement: their affiliation, from the database.
+          await makeAbstractPdf({ words: 80, extraText: "Thanks to Haskoli Islands" }),
+          "second.pdf",
+        ),
         { ...options, replace },
       );
       expect(replaced).toMatchObject({
         ok: true,
-        value: { submissionId: first.value.submissionId, wordCount: 80 },
+        value: {
+          submissionId: first.value.submissionId,
+          wordCount: 84,
+          warnings: ["identifies:first-page:affiliation:coauthor"],
+        },
       });
       const row = await deps.db
         .selectFrom("submission")
-        .select(["file_name", "storage_key", "word_count", "title", "details_updated_at"])
+        .select([
+          "file_name",
+          "storage_key",
+          "reviewer_storage_key",
+          "word_count",
+          "title",
+          "details_updated_at",
+        ])
         .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ file_name: "second.pdf", title: "Vowel harmony in Ŋɡʊ̃" });
       expect(row.details_updated_at).not.toBeNull();
-      expect(await keys(deps)).toEqual([row.storage_key]);
+      // The old file and its reviewers' copy are gone; the new pair remains.
+      expect(new Set(await keys(deps))).toEqual(
+        new Set([row.storage_key, row.reviewer_storage_key]),
+      );
       expect(row.storage_key).not.toBe(oldKey);
 
       isOpen = false;
@@ -270,7 +289,9 @@ for (const target of testDatabaseTargets()) {
         replace: { ...replace, isStillEditable: async () => true },
       });
       expect(someoneElse).toMatchObject({ ok: false, reason: "not-found" });
-      expect(await keys(deps)).toEqual([row.storage_key]);
+      expect(new Set(await keys(deps))).toEqual(
+        new Set([row.storage_key, row.reviewer_storage_key]),
+      );
     });
 
     it("edits title, authors and format until the call closes; never someone else's", async () => {

@@ -7,15 +7,21 @@ import type { SubmissionDependencies } from "./submissions.server";
 /** Where abstracts are stored: `abstracts/{user id}/{uuid}.pdf`, never the uploaded name. */
 export const abstractStoragePrefix = "abstracts/";
 
-/** The abstracts' files for the orphan sweep: the keys submission rows reference. */
+/** The abstracts' files for the orphan sweep: the keys submission rows reference (both copies). */
 export function abstractFileOwner(db: Kysely<Database>): StoredFileOwner {
   return {
     prefix: abstractStoragePrefix,
     listReferencedKeys: async () =>
       new Set(
-        (await db.selectFrom("submission").select("storage_key").execute()).map(
-          (row) => row.storage_key,
-        ),
+        (
+          await db
+            .selectFrom("submission")
+            .select(["storage_key", "reviewer_storage_key"])
+            .execute()
+        ).flatMap((row) => [
+          row.storage_key,
+          ...(row.reviewer_storage_key ? [row.reviewer_storage_key] : []),
+        ]),
       ),
   };
 }
@@ -30,12 +36,12 @@ export async function deleteSubmission(
   deps: SubmissionDependencies,
   input: { userId: string; submissionId: string },
 ): Promise<Outcome<undefined, DeleteRefusal>> {
-  let storageKey: string;
+  let storageKeys: string[];
   try {
     const outcome = await deps.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom("submission")
-        .select(["storage_key", "released_at"])
+        .select(["storage_key", "reviewer_storage_key", "released_at"])
         .where("id", "=", input.submissionId)
         .where("user_id", "=", input.userId)
         .executeTakeFirst();
@@ -47,17 +53,22 @@ export async function deleteSubmission(
         .where("user_id", "=", input.userId)
         .executeTakeFirst();
       if (Number(deleted.numDeletedRows) !== 1) return refuse("not-found" as const);
-      return done(row.storage_key);
+      return done([row.storage_key, row.reviewer_storage_key ?? ""].filter(Boolean));
     });
     if (!outcome.ok) return outcome;
-    storageKey = outcome.value;
+    storageKeys = outcome.value;
   } catch (error) {
     deps.logger.error({ err: error }, "deleting a submission failed");
     return refuse("error");
   }
-  await deps.storage.delete(storageKey).catch((error: unknown) => {
-    deps.logger.warn({ err: error, storageKey }, "file of a deleted submission left for the sweep");
-  });
+  for (const storageKey of storageKeys) {
+    await deps.storage.delete(storageKey).catch((error: unknown) => {
+      deps.logger.warn(
+        { err: error, storageKey },
+        "file of a deleted submission left for the sweep",
+      );
+    });
+  }
   return done();
 }
 

@@ -22,6 +22,8 @@ export const refusalMessages = {
   tooComplex:
     "The PDF is too complex to check: it expands to far more data than an abstract needs. Export it again as a plain PDF (for example with Print to PDF) and upload it again.",
   busy: "The server is busy checking other abstracts; please try again in a minute.",
+  cannotAnonymise:
+    "The PDF could not be copied for the reviewers without its hidden details (author, comments, attachments), so it was not accepted. Export it again as a plain PDF (for example with Print to PDF) and upload the new file.",
   tooManyPages: (pageCount: number | undefined, maxPages: number) =>
     `The abstract has ${pageCount ?? "too many"} pages; an abstract may have at most ${maxPages}. Shorten it and upload it again.`,
   readOnly:
@@ -44,6 +46,7 @@ const reasons: Record<
   "active-content": refusalMessages.activeContent,
   "too-complex": refusalMessages.tooComplex,
   busy: refusalMessages.busy,
+  "cannot-anonymise": refusalMessages.cannotAnonymise,
   "too-many-pages": ({ pageCount, maxPages }) => refusalMessages.tooManyPages(pageCount, maxPages),
   "limit-reached": ({ maxSubmissionsPerUser }) =>
     refusalMessages.limitReached(maxSubmissionsPerUser ?? 0),

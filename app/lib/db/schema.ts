@@ -154,6 +154,11 @@ export interface SubmissionTable {
   /** As the author named it; shown, never used as a path. */
   file_name: string;
   storage_key: string;
+  /**
+   * The reviewers' copy (no metadata, annotations, attachments or earlier revisions); reviewers are
+   * never served `storage_key`. Null until made (abstracts from before 0009-reviewer-copies).
+   */
+  reviewer_storage_key: string | null;
   size_bytes: number;
   sha256: string;
   page_count: number;

@@ -16,10 +16,33 @@ export type PdfRefusal =
   /** Inflates beyond reason, or ran out of its thread's time or memory. */
   | "too-complex"
   /** Every inspection thread is busy and the queue is full. */
-  | "busy";
+  | "busy"
+  /** pdf.js read it, but the reviewers' copy could not be written (so reviewers would get nothing). */
+  | "cannot-anonymise";
+
+/** Where a metadata text was found: an Info dictionary field, or the XMP packet. */
+export type PdfMetadataField =
+  | "title"
+  | "author"
+  | "subject"
+  | "keywords"
+  | "creator"
+  | "producer"
+  | "xmp";
 
 export type PdfInspection =
-  | { isValid: true; pageCount: number; text: string; author: string }
+  | {
+      isValid: true;
+      pageCount: number;
+      text: string;
+      /** The first page's part of `text`, where a name most often stands. */
+      firstPageText: string;
+      author: string;
+      /** Every non-empty metadata text, for the anonymity check. */
+      metadata: { field: PdfMetadataField; value: string }[];
+      /** With `makeReviewerCopy`: the file rewritten without metadata, annotations or attachments. */
+      reviewerCopy?: Uint8Array;
+    }
   | { isValid: false; reason: PdfRefusal; pageCount?: number };
 
 /**
@@ -82,13 +105,15 @@ function inspectionPool(): Piscina {
 
 /**
  * Checks that a file is a complete PDF that opens without a password, has no scripts or XFA form and at
- * most `maxPages` pages, and reads its page count, text (bounded) and author. pdf.js runs in a pool
+ * most `maxPages` pages, and reads its page count, text (bounded), first page and metadata texts; with
+ * `makeReviewerCopy`, the same task also writes the reviewers' copy (sanitise-pdf.mjs), so it shares the
+ * thread's time and heap limits. pdf.js runs in a pool
  * thread with a heap limit and is stopped after `pdfInspectionLimits.timeMs`; the file is read only once
  * a thread is free, so queued uploads hold no file in memory.
  */
 export async function inspectPdf(
   readBytes: () => Promise<Buffer>,
-  options: { maxPages: number } = { maxPages: 1_000 },
+  options: { maxPages: number; makeReviewerCopy?: boolean } = { maxPages: 1_000 },
 ): Promise<PdfInspection> {
   if (inFlight >= pdfInspectionLimits.threads + pdfInspectionLimits.queue) {
     return { isValid: false, reason: "busy" };
@@ -117,6 +142,7 @@ export async function inspectPdf(
       {
         port: port2,
         maxPages: options.maxPages,
+        makeReviewerCopy: options.makeReviewerCopy ?? false,
         maxTextChars: pdfInspectionLimits.maxTextChars,
         maxInflatedBytes: pdfInspectionLimits.maxInflatedBytes,
       },

@@ -4,6 +4,7 @@
 // it is from the project folder in development, in Vitest and under the production build alike.
 import { Buffer } from "node:buffer";
 import { createInflate } from "node:zlib";
+import { sanitisePdf } from "./sanitise-pdf.mjs";
 
 // Imported dynamically, not statically: piscina loads this file with require() first, and Node 20's
 // require() of an ES module fails midway on pdf.js's top-level await, leaving it unloadable by import().
@@ -13,7 +14,7 @@ const pdfjsLoading = import("pdfjs-dist/legacy/build/pdf.mjs");
 pdfjsLoading.catch(() => {});
 
 /**
- * @typedef {{ port: import("node:worker_threads").MessagePort; maxPages: number; maxTextChars: number; maxInflatedBytes: number }} InspectionTask
+ * @typedef {{ port: import("node:worker_threads").MessagePort; maxPages: number; maxTextChars: number; maxInflatedBytes: number; makeReviewerCopy?: boolean }} InspectionTask
  */
 
 /** Asks the main thread for the file (it reads it only now that a thread is free) and waits for it. */
@@ -105,6 +106,50 @@ function findsActiveContent(latin1) {
   return null;
 }
 
+/** The Info dictionary's text fields the anonymity check reads, as the inspection reports them. */
+const infoFields = /** @type {const} */ ([
+  ["Title", "title"],
+  ["Author", "author"],
+  ["Subject", "subject"],
+  ["Keywords", "keywords"],
+  ["Creator", "creator"],
+  ["Producer", "producer"],
+]);
+
+/**
+ * Every metadata text the author may not know the file carries: the Info fields, and the XMP packet's
+ * text (dc:creator, dc:title, pdf:Author and whatever else) with its markup removed.
+ */
+function metadataFields(info, xmp) {
+  const fields = [];
+  for (const [key, field] of infoFields) {
+    const value = info[key];
+    if (typeof value === "string" && value.trim())
+      fields.push({ field, value: value.slice(0, 4096) });
+  }
+  const raw = typeof xmp?.getRaw === "function" ? xmp.getRaw() : "";
+  if (typeof raw === "string" && raw.trim()) {
+    const value = raw
+      .replace(/<[^>]*>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+    if (value) fields.push({ field: "xmp", value: value.slice(0, 16_384) });
+  }
+  return fields;
+}
+
+/**
+ * The sanitised copy for reviewers (sanitise-pdf.mjs), or null when pdf-lib cannot rewrite a file that
+ * pdf.js accepted: the upload is then refused, since reviewers must never get the original instead.
+ */
+async function reviewerCopyOf(bytes) {
+  try {
+    return await sanitisePdf(bytes);
+  } catch {
+    return null;
+  }
+}
+
 /** @param {InspectionTask} task */
 export default async function inspect(task) {
   const { getDocument } = await pdfjsLoading;
@@ -127,7 +172,8 @@ export default async function inspect(task) {
   }
 
   const loading = getDocument({
-    data: bytes,
+    // pdf.js may detach what it is given; the sanitiser reads the bytes afterwards.
+    data: task.makeReviewerCopy ? bytes.slice() : bytes,
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
@@ -144,11 +190,12 @@ export default async function inspect(task) {
       document.getJSActions().catch(() => null),
       document.getMetadata().catch(() => null),
     ]);
-    const info = /** @type {{ Author?: unknown; IsXFAPresent?: unknown }} */ (metadata?.info ?? {});
+    const info = /** @type {Record<string, unknown>} */ (metadata?.info ?? {});
     if ((jsActions && Object.keys(jsActions).length) || info.IsXFAPresent) {
       return { isValid: false, reason: "active-content" };
     }
     const lines = [];
+    let firstPageLines = 0;
     let length = 0;
     let isTextTruncated = false;
     for (let number = 1; number <= document.numPages && !isTextTruncated; number++) {
@@ -175,13 +222,20 @@ export default async function inspect(task) {
         }
       }
       if (line.trim()) lines.push(line);
+      if (number === 1) firstPageLines = lines.length;
       page.cleanup();
     }
+    const text = lines.join("\n").slice(0, task.maxTextChars);
+    const reviewerCopy = task.makeReviewerCopy ? await reviewerCopyOf(bytes) : undefined;
+    if (reviewerCopy === null) return { isValid: false, reason: "cannot-anonymise" };
     return {
       isValid: true,
       pageCount: document.numPages,
-      text: lines.join("\n").slice(0, task.maxTextChars),
+      text,
+      firstPageText: lines.slice(0, firstPageLines).join("\n").slice(0, task.maxTextChars),
       author: typeof info.Author === "string" ? info.Author : "",
+      metadata: metadataFields(info, metadata?.metadata),
+      ...(reviewerCopy ? { reviewerCopy } : {}),
     };
   } catch (error) {
     if (error?.name === "PasswordException") return { isValid: false, reason: "encrypted" };

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { PdfRefusal } from "~/lib/pdf/inspect-pdf.server";
+import type { PdfMetadataField, PdfRefusal } from "~/lib/pdf/inspect-pdf.server";
 import type { FileStorage } from "~/lib/storage/file-storage";
 
 /**
@@ -38,7 +38,13 @@ export type StoredPdf = {
   sha256: string;
   pageCount: number;
   text: string;
+  /** The first page's part of `text`. */
+  firstPageText: string;
   author: string;
+  /** The file's metadata texts (Info fields, XMP), for the anonymity check. */
+  metadata: { field: PdfMetadataField; value: string }[];
+  /** Where the reviewers' copy is, when the options asked for one. */
+  reviewerStorageKey: string | null;
 };
 
 export type PdfUploadOptions<Value, Refusal extends string, Extra> = {
@@ -48,6 +54,12 @@ export type PdfUploadOptions<Value, Refusal extends string, Extra> = {
   maxPages: number;
   /** Where the file goes in storage; never an existing file's key. */
   storageKey: string;
+  /**
+   * Where a copy for reviewers goes (the pages only: no metadata, annotations, attachments or earlier
+   * revisions), made in the inspection thread; none is made without it. A file that cannot be copied
+   * is refused ("cannot-anonymise").
+   */
+  reviewerStorageKey?: string;
   /** Busboy's limits on the form's text fields (a small form's by default). */
   fieldLimits?: { fields: number; fieldSize: number; parts: number };
   /**

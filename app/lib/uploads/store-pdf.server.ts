@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { inspectPdf } from "~/lib/pdf/inspect-pdf.server";
 import { createMeteredStream, FileTooLargeError } from "~/lib/storage/metered-stream";
 import type {
@@ -23,7 +23,7 @@ export async function storePdf<Value, Refusal extends string, Extra>(
   },
 ): Promise<PdfUploadOutcome<Value, Refusal, Extra>> {
   type Outcome = PdfUploadOutcome<Value, Refusal, Extra>;
-  const { storageKey } = options;
+  const { storageKey, reviewerStorageKey } = options;
   const meter = createMeteredStream(options.maxBytes);
   file.on("error", (error) => meter.stream.destroy(error));
   // The meter can fail (too large) before the storage driver starts reading; the driver still sees the
@@ -33,6 +33,7 @@ export async function storePdf<Value, Refusal extends string, Extra>(
     // The rest of an oversized or refused file still has to be read for the form to finish.
     file.resume();
     await deps.storage.delete(storageKey).catch(() => {});
+    if (reviewerStorageKey) await deps.storage.delete(reviewerStorageKey).catch(() => {});
     return (
       pageCount === undefined ? { ok: false, reason } : { ok: false, reason, pageCount }
     ) as Outcome;
@@ -63,12 +64,23 @@ export async function storePdf<Value, Refusal extends string, Extra>(
   try {
     const inspection = await inspectPdf(() => deps.storage.read(storageKey), {
       maxPages: options.maxPages,
+      makeReviewerCopy: Boolean(reviewerStorageKey),
     });
     if (!inspection.isValid) {
       if (inspection.reason !== "not-a-pdf" && inspection.reason !== "damaged") {
         deps.logger.warn({ reason: inspection.reason, storageKey }, "PDF refused");
       }
       return refuse(inspection.reason, inspection.pageCount);
+    }
+    if (reviewerStorageKey) {
+      if (!inspection.reviewerCopy) return refuse("cannot-anonymise");
+      await deps.storage.put(
+        reviewerStorageKey,
+        Readable.from([Buffer.from(inspection.reviewerCopy)]),
+        {
+          contentType: "application/pdf",
+        },
+      );
     }
     const recorded = await options.record(
       {
@@ -78,7 +90,10 @@ export async function storePdf<Value, Refusal extends string, Extra>(
         sha256,
         pageCount: inspection.pageCount,
         text: inspection.text,
+        firstPageText: inspection.firstPageText,
         author: inspection.author,
+        metadata: inspection.metadata,
+        reviewerStorageKey: reviewerStorageKey ?? null,
       },
       options.fields,
     );
