@@ -34,7 +34,7 @@ async function uploadAbstract(page: Page, file: { name: string; buffer: Buffer }
   ).toBeVisible();
 }
 
-const uploadFailed = "Failed to upload the file. Please try again.";
+const uploadFailed = "Failed to upload the file.";
 
 test("signed out, the submission page sends you to log in and brings you back", async ({
   page,
@@ -63,7 +63,9 @@ test("upload a PDF, see it on the status page, open it, and delete it after conf
   await page.goto("/sculc/submit-abstract");
   await fillAbstractDetails(page, { title: "vowel-harmony.pdf" });
   await page.getByRole("button", { name: "Upload Abstract" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Please select a file to upload.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "No file was chosen. Choose your abstract's PDF file, then upload it.",
+  );
 
   await chooseFile(page, {
     name: "vowel-harmony.pdf",
@@ -158,6 +160,52 @@ test("bad files are refused with the reason, and odd names are shown safely", as
   expect(response.headers()["content-disposition"]).toBe(
     `inline; filename="_____ r_sum_.pdf"; filename*=UTF-8''%22%E9%9F%B3%E9%9F%BB%E8%AB%96%22%20r%C3%A9sum%C3%A9.pdf`,
   );
+});
+
+test("a refused upload takes focus in view and keeps the details; Enter in the title uploads", async ({
+  page,
+}, testInfo) => {
+  await signedInAccount(page, testInfo, "keyboard");
+  await page.goto("/sculc/submit-abstract");
+  await fillAbstractDetails(page, { title: "Tone sandhi" });
+  await page.getByRole("button", { name: "Add a co-author" }).click();
+  const coauthor = page.getByRole("group", { name: "Co-author 1" });
+  await coauthor.getByLabel("Name").fill("Grace Hopper");
+  const file = page.getByLabel(/^Abstract \(PDF/);
+  await file.setInputFiles({
+    name: "notes.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("These are plain-text notes, not a PDF.\n"),
+  });
+  await page.getByRole("button", { name: "Upload Abstract" }).click();
+
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("The file is not a PDF. Choose a PDF file");
+  // The message is where the eyes and the keyboard are: focused, and inside the viewport.
+  await expect(page.locator(".submission__message")).toBeFocused();
+  await expect(alert).toBeInViewport();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Tone sandhi");
+  await expect(coauthor.getByLabel("Name")).toHaveValue("Grace Hopper");
+  await expectNoAxeViolations(page);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath(`submit-refused-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole("link", { name: "Choose a PDF file" }).click();
+  await expect(file).toBeFocused();
+  await file.setInputFiles({
+    name: "tone-sandhi.pdf",
+    mimeType: "application/pdf",
+    buffer: await makeAbstractPdf({ words: 120 }),
+  });
+  // Enter in a text field submits with the form's default button: the upload, not "Add a co-author".
+  await page.getByLabel("Title", { exact: true }).press("Enter");
+  await expect(page).toHaveURL(at("/sculc/view-submission?uploaded=1"));
+  const card = page.getByRole("listitem").filter({ hasText: "Tone sandhi" });
+  await expect(card).toContainText("Grace Hopper");
+  await expect(page.getByRole("group", { name: "Co-author 2" })).toHaveCount(0);
 });
 
 test("another user's file answers 404, and signed-out visitors are asked to log in", async ({

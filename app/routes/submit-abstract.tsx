@@ -164,7 +164,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return answer(outcome.details.message, 400, outcome.details.fieldErrors);
   }
   return answer(
-    uploadRefusalMessage(outcome.reason, { ...limits, pageCount: outcome.pageCount }),
+    uploadRefusalMessage(outcome.reason, {
+      ...limits,
+      pageCount: outcome.pageCount,
+      maxMegabytes: Math.round(getEnv().maxUploadBytes / 1024 / 1024),
+    }),
     uploadRefusalStatus(outcome.reason),
   );
 }

@@ -58,7 +58,8 @@ for (const target of testDatabaseTargets()) {
         { submissionId, isReplacement: false, statusUrl },
       );
       expect(sent).toHaveLength(1);
-      const [receipt] = sent;
+      const receipt = sent[0];
+      if (!receipt) throw new Error("no receipt");
       expect(receipt.to).toBe("ada@example.edu");
       expect(receipt.subject).toBe("Your abstract 1 was received | ULS");
       expect(receipt.text).toContain("We received your abstract for SCULC 2025.");

@@ -7,8 +7,10 @@ import type { DeleteRefusal } from "./submission-files.server";
 
 /** The upload and delete messages the pages show as they are. */
 export const uploadMessages = {
-  noFile: "Please select a file to upload.",
-  failed: "Failed to upload the file. Please try again.",
+  noFile: "No file was chosen. Choose your abstract's PDF file, then upload it.",
+  failed: "Failed to upload the file.",
+  interrupted:
+    "Failed to upload the file: the connection dropped before it arrived. Check your connection, choose the PDF file again and upload it.",
   deleted: "Your submission has been deleted.",
   deleteFailed: "Failed to delete the submission. Please try again.",
   none: "No submissions found. Please ensure your submission was successful.",
@@ -21,7 +23,7 @@ export const refusalMessages = {
     "The PDF contains a script or an interactive form (JavaScript, an XFA form or web-page code), which an abstract may not have. Export it again as a plain PDF (for example with Print to PDF) and upload it again.",
   tooComplex:
     "The PDF is too complex to check: it expands to far more data than an abstract needs. Export it again as a plain PDF (for example with Print to PDF) and upload it again.",
-  busy: "The server is busy checking other abstracts; please try again in a minute.",
+  busy: "The server is busy checking other abstracts; choose the file again and upload it in a minute.",
   tooManyPages: (pageCount: number | undefined, maxPages: number) =>
     `The abstract has ${pageCount ?? "too many"} pages; an abstract may have at most ${maxPages}. Shorten it and upload it again.`,
   readOnly:
@@ -30,16 +32,23 @@ export const refusalMessages = {
     `You already have ${maxSubmissions} abstracts for this conference, the most one person may submit. Delete one on your submissions page to upload another.`,
 } as const;
 
-const reasons: Record<
-  AbstractUploadRefusal,
-  | string
-  | ((call: { maxPages: number; maxSubmissionsPerUser?: number; pageCount?: number }) => string)
-> = {
+type UploadLimits = {
+  maxPages: number;
+  maxSubmissionsPerUser?: number;
+  pageCount?: number;
+  /** The size limit, for "too-large" to name it. */
+  maxMegabytes?: number;
+};
+
+const reasons: Record<AbstractUploadRefusal, string | ((call: UploadLimits) => string)> = {
   "no-file": "",
-  empty: "The file is empty.",
-  "too-large": "The file is larger than the limit.",
-  "not-a-pdf": "The file is not a PDF.",
-  damaged: "The PDF seems damaged or incomplete; please export it again.",
+  empty: "The file is empty. Choose the PDF file of your abstract and upload it again.",
+  "too-large": ({ maxMegabytes }) =>
+    `The file is larger than the limit${maxMegabytes ? ` of ${maxMegabytes} MB` : ""}. Make the PDF smaller (for example, export it again with smaller images) and upload it again.`,
+  "not-a-pdf":
+    "The file is not a PDF. Choose a PDF file (most writing programs make one with Save as PDF or Print to PDF) and upload it again.",
+  damaged:
+    "The PDF seems damaged or incomplete. Export it again as a PDF, choose the new file and upload it.",
   encrypted: refusalMessages.encrypted,
   "active-content": refusalMessages.activeContent,
   "too-complex": refusalMessages.tooComplex,
@@ -47,8 +56,10 @@ const reasons: Record<
   "too-many-pages": ({ pageCount, maxPages }) => refusalMessages.tooManyPages(pageCount, maxPages),
   "limit-reached": ({ maxSubmissionsPerUser }) =>
     refusalMessages.limitReached(maxSubmissionsPerUser ?? 0),
-  error: "",
-  aborted: "The upload did not arrive completely; please try again.",
+  error:
+    "Something went wrong on our side. Choose the file again and upload it in a few minutes; if it keeps failing, email the organizers.",
+  aborted:
+    "The upload did not arrive completely. Check your connection, choose the file again and upload it.",
   malformed:
     "The upload could not be read: the form or the file's name is malformed (for example, the name holds control characters). Rename the file with letters and digits, choose a PDF file and upload it again.",
   // The form shows the details' own messages for these two.
@@ -59,10 +70,7 @@ const reasons: Record<
 };
 
 /** What the uploader reads when the upload pipeline refused a file (abstracts and final materials). */
-export function uploadRefusalMessage(
-  reason: AbstractUploadRefusal,
-  limits: { maxPages: number; maxSubmissionsPerUser?: number; pageCount?: number },
-): string {
+export function uploadRefusalMessage(reason: AbstractUploadRefusal, limits: UploadLimits): string {
   if (reason === "no-file") return uploadMessages.noFile;
   const entry = reasons[reason];
   const why = typeof entry === "function" ? entry(limits) : entry;
