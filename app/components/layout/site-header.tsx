@@ -70,13 +70,20 @@ export function SiteHeader() {
 }
 
 /**
- * The account end of the menu: Profile when signed in (else Login), Review for reviewers, and User
- * Data for admins.
+ * The account end of the menu: My Submissions and Profile when signed in (else Login), Review for
+ * reviewers, and User Data for admins.
  */
 function AccountNavItems() {
   const { viewer } = useSiteData();
   return (
     <>
+      {viewer ? (
+        <li className="site-nav__item">
+          <NavLink to="/sculc/view-submission" className="site-nav__link">
+            My Submissions
+          </NavLink>
+        </li>
+      ) : null}
       {viewer?.isReviewer ? (
         <li className="site-nav__item">
           <NavLink to="/review" className="site-nav__link">

@@ -7,9 +7,12 @@ import { accountPaths } from "./paths";
 export function ProfilePage({
   firstName,
   message,
+  submissionsPath,
 }: {
   firstName: string | null;
   message?: string | null;
+  /** The user's abstracts and their status (the route gives the submissions feature's path). */
+  submissionsPath?: string;
 }) {
   return (
     <AccountLayout title={`Welcome, ${firstName || "Guest"}!`}>
@@ -18,6 +21,11 @@ export function ProfilePage({
         <Link to={accountPaths.editProfile} className="button">
           Edit Profile
         </Link>
+        {submissionsPath ? (
+          <Link to={submissionsPath} className="button button--secondary">
+            My Submissions
+          </Link>
+        ) : null}
         <Form method="post" action={accountPaths.logout} className="account__form">
           <SubmitButton pendingLabel="Logging Out..." className="button button--secondary">
             Log Out

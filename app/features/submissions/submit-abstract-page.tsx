@@ -170,8 +170,9 @@ function UploadForm(props: SubmitAbstractPageProps) {
       onSubmit={onSubmit}
       aria-busy={progress ? true : undefined}
     >
-      {/* Enter in a field submits with the form's first submit button: this one, not "Add a co-author". */}
-      <button type="submit" hidden tabIndex={-1} />
+      {/* Enter in a field submits with the form's first submit button: this one, not "Add a co-author".
+          Visually hidden rather than display:none, which some browsers skip for implicit submission. */}
+      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
       <div ref={messageBox} tabIndex={-1} className="submission__message">
         <FormMessage message={message} />
         {isAboutTheFile ? (

@@ -152,8 +152,16 @@ function EditDetailsForm({
         className="submission__form"
       >
         <input type="hidden" name="submissionId" value={editing.id} />
-        {/* Enter in a field submits with the form's first submit button: this one, not "Add a co-author". */}
-        <button type="submit" name="intent" value="save-details" hidden tabIndex={-1} />
+        {/* Enter in a field submits with the form's first submit button: this one, not "Add a co-author".
+            Visually hidden rather than display:none, which some browsers skip for implicit submission. */}
+        <button
+          type="submit"
+          name="intent"
+          value="save-details"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+        />
         {Object.keys(editing.fieldErrors).length ? (
           <FormMessage message="Please correct the fields marked below." />
         ) : null}
