@@ -7,6 +7,8 @@ import {
   at,
   atLogin,
   logIn,
+  mainNav,
+  openMenuIfCollapsed,
   signedInAccount,
   strongPassword,
   useOwnClientAddress,
@@ -64,7 +66,7 @@ test("upload a PDF, see it on the status page, open it, and delete it after conf
   await fillAbstractDetails(page, { title: "vowel-harmony.pdf" });
   await page.getByRole("button", { name: "Upload Abstract" }).click();
   await expect(page.getByRole("alert")).toHaveText(
-    "No file was chosen. Choose your abstract's PDF file, then upload it.",
+    "No file was chosen. Choose a PDF file, then upload it.",
   );
 
   await chooseFile(page, {
@@ -278,6 +280,87 @@ test("the 2025 page's status button: none for visitors, status for applicants, c
     "Accepted",
   );
   await expect(page.getByRole("button", { name: "Delete accepted-one.pdf" })).toHaveCount(0);
+});
+
+test("after a decision the status page says so and links to confirming; a co-author sees it read-only", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "postgres", "the SQLite file is written directly");
+  const coauthorContext = await browser.newContext();
+  await useOwnClientAddress(coauthorContext);
+  const coauthorPage = await coauthorContext.newPage();
+  const coauthorEmail = await signedInAccount(coauthorPage, testInfo, "coauthor");
+
+  const email = await signedInAccount(page, testInfo, "lead-author");
+  await page.goto("/sculc/submit-abstract");
+  await fillAbstractDetails(page, { title: "Evidentials in Quechua" });
+  await page.getByRole("button", { name: "Add a co-author" }).click();
+  const row = page.getByRole("group", { name: "Co-author 1" });
+  await row.getByLabel("Name").fill("Grace Hopper");
+  await row.getByLabel("Email (optional)").fill(coauthorEmail.toUpperCase());
+  await row.getByLabel("Will present").check();
+  await page.getByLabel(/^Abstract \(PDF/).setInputFiles({
+    name: "evidentials.pdf",
+    mimeType: "application/pdf",
+    buffer: await makeAbstractPdf(),
+  });
+  await page.getByRole("button", { name: "Upload Abstract" }).click();
+  await expect(page).toHaveURL(at("/sculc/view-submission?uploaded=1"));
+  await expect(page.getByText("Your abstract is being processed.")).toBeVisible();
+
+  // Deciding is the admin area's work; the test releases an acceptance in the database.
+  const database = new Database(path.resolve(".e2e-data/sqlite/app.db"));
+  try {
+    database
+      .prepare(
+        `update submission set decision = 'accepted', accepted_as = 'talk', decided_at = ?, released_at = ?
+         where user_id = (select id from "user" where email = ?)`,
+      )
+      .run(new Date().toISOString(), new Date().toISOString(), email);
+  } finally {
+    database.close();
+  }
+  await page.goto("/profile");
+  await page.getByRole("main").getByRole("link", { name: "My Submissions" }).click();
+  await expect(page).toHaveURL(at("/sculc/view-submission"));
+  await expect(page.getByText("being processed")).toHaveCount(0);
+  await expect(page.getByText("The program committee has decided")).toBeVisible();
+  const card = page.getByRole("listitem").filter({ hasText: "Evidentials in Quechua" });
+  await expect(card).toContainText("Accepted as a talk");
+  await expect(card.getByRole("link", { name: /Confirm your presentation/ })).toHaveAttribute(
+    "href",
+    "/sculc/congratulations-page",
+  );
+  await openMenuIfCollapsed(page);
+  await mainNav(page).locator("summary", { hasText: "SCULC" }).click();
+  await expect(mainNav(page).getByRole("link", { name: "My Submissions" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expectNoAxeViolations(page);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({
+      path: testInfo.outputPath(`status-accepted-${width}.png`),
+      fullPage: true,
+    });
+  }
+
+  await coauthorPage.goto("/sculc/view-submission");
+  const coauthored = coauthorPage.getByRole("region", { name: "Abstracts You Co-author" });
+  const shared = coauthored.getByRole("listitem").filter({ hasText: "Evidentials in Quechua" });
+  await expect(shared).toContainText("You are listed as a co-author and as presenting it");
+  await expect(shared).toContainText("Accepted as a talk");
+  await expect(shared.getByRole("button")).toHaveCount(0);
+  await expect(shared.getByRole("link")).toHaveCount(0);
+  await expectNoAxeViolations(coauthorPage);
+  for (const width of [1280, 375]) {
+    await coauthorPage.setViewportSize({ width, height: 900 });
+    await coauthorPage.screenshot({
+      path: testInfo.outputPath(`status-coauthor-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await coauthorContext.close();
 });
 
 test("without JavaScript: upload, then delete through a confirmation step", async ({

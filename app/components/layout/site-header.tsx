@@ -12,11 +12,16 @@ import { NavDropdown } from "./nav-dropdown";
  * them as documents (docs/decisions/0009-public-pages-without-framework-javascript.md).
  */
 export function SiteHeader() {
-  const { conference } = useSiteData();
-  const conferenceLinks = conference.editions.map((edition) => ({
-    to: edition.path,
-    label: editionName(edition.year),
-  }));
+  const { conference, viewer } = useSiteData();
+  const conferenceLinks = [
+    ...conference.editions.map((edition) => ({
+      to: edition.path,
+      label: editionName(edition.year),
+    })),
+    // Signed in: the account's abstracts and their status. In the conference's menu rather than a
+    // top-level item, so an admin's and reviewer's one-row header still fits at 60rem.
+    ...(viewer ? [{ to: "/sculc/view-submission", label: "My Submissions" }] : []),
+  ];
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -70,20 +75,13 @@ export function SiteHeader() {
 }
 
 /**
- * The account end of the menu: My Submissions and Profile when signed in (else Login), Review for
- * reviewers, and User Data for admins.
+ * The account end of the menu: Profile when signed in (else Login), Review for reviewers, and User
+ * Data for admins.
  */
 function AccountNavItems() {
   const { viewer } = useSiteData();
   return (
     <>
-      {viewer ? (
-        <li className="site-nav__item">
-          <NavLink to="/sculc/view-submission" className="site-nav__link">
-            My Submissions
-          </NavLink>
-        </li>
-      ) : null}
       {viewer?.isReviewer ? (
         <li className="site-nav__item">
           <NavLink to="/review" className="site-nav__link">

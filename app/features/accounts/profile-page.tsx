@@ -21,17 +21,17 @@ export function ProfilePage({
         <Link to={accountPaths.editProfile} className="button">
           Edit Profile
         </Link>
-        {submissionsPath ? (
-          <Link to={submissionsPath} className="button button--secondary">
-            My Submissions
-          </Link>
-        ) : null}
         <Form method="post" action={accountPaths.logout} className="account__form">
           <SubmitButton pendingLabel="Logging Out..." className="button button--secondary">
             Log Out
           </SubmitButton>
         </Form>
       </div>
+      {submissionsPath ? (
+        <p>
+          <Link to={submissionsPath}>My Submissions</Link>: your abstracts and their status.
+        </p>
+      ) : null}
     </AccountLayout>
   );
 }

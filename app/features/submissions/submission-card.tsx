@@ -194,8 +194,8 @@ export function CoauthoredCard({ submission }: { submission: CoauthoredView }) {
         </p>
         {submission.status === "accepted" && submission.presents ? (
           <p>
-            You present this {submission.acceptedAs === "poster" ? "poster" : "talk"}.{" "}
-            {submission.submitterName} confirms the presentation and hears about the session.
+            You present this {submission.acceptedAs === "poster" ? "poster" : "talk"};{" "}
+            {submission.submitterName} confirms the presentation on the site.
           </p>
         ) : null}
       </div>

@@ -2,12 +2,13 @@ import type { Refusals } from "~/lib/outcome";
 import type { AbstractUploadRefusal } from "./abstract-upload.server";
 import type { DeleteRefusal } from "./submission-files.server";
 
-// The site's fixed wording for uploading, changing and deleting abstracts: written once here, and
-// checked verbatim by the tests, so change a sentence here and nowhere else.
+// The site's fixed wording for uploading, changing and deleting abstracts (final materials reuse the
+// upload refusals): written once here, and checked verbatim by the tests, so change a sentence here and
+// nowhere else. A refusal says what to do next, never just "try again".
 
 /** The upload and delete messages the pages show as they are. */
 export const uploadMessages = {
-  noFile: "No file was chosen. Choose your abstract's PDF file, then upload it.",
+  noFile: "No file was chosen. Choose a PDF file, then upload it.",
   failed: "Failed to upload the file.",
   interrupted:
     "Failed to upload the file: the connection dropped before it arrived. Check your connection, choose the PDF file again and upload it.",
@@ -42,7 +43,7 @@ type UploadLimits = {
 
 const reasons: Record<AbstractUploadRefusal, string | ((call: UploadLimits) => string)> = {
   "no-file": "",
-  empty: "The file is empty. Choose the PDF file of your abstract and upload it again.",
+  empty: "The file is empty. Choose the PDF file again (the right one) and upload it.",
   "too-large": ({ maxMegabytes }) =>
     `The file is larger than the limit${maxMegabytes ? ` of ${maxMegabytes} MB` : ""}. Make the PDF smaller (for example, export it again with smaller images) and upload it again.`,
   "not-a-pdf":

@@ -72,7 +72,7 @@ export function ViewSubmissionPage({
     <section className="section">
       <div className="container submission stack">
         <h1>Thank You for Your Submission</h1>
-        <p className="lead">{leadText(submissions)}</p>
+        <p className="lead">{leadText(submissions, coauthored.length > 0)}</p>
         {notice ? (
           <p
             className={`message ${notice.kind === "success" ? "message--success" : "message--error"}`}
@@ -91,7 +91,9 @@ export function ViewSubmissionPage({
           </p>
         ) : null}
         {submissions.length === 0 ? (
-          <p className="message message--info">{noneMessage}</p>
+          coauthored.length ? null : (
+            <p className="message message--info">{noneMessage}</p>
+          )
         ) : (
           <ul className="submission-list">
             {submissions.map((submission) => (
@@ -101,7 +103,7 @@ export function ViewSubmissionPage({
         )}
         <p>
           <Link to={submissionPaths.submit} className="button">
-            Upload Another Abstract
+            {submissions.length ? "Upload Another Abstract" : "Submit an Abstract"}
           </Link>
         </p>
         {coauthored.length ? (
@@ -120,8 +122,15 @@ export function ViewSubmissionPage({
 }
 
 /** What the page says above the list: never "being processed" about abstracts already decided. */
-export function leadText(submissions: Pick<SubmissionView, "status">[]): string {
-  if (!submissions.length) return "The abstracts you submit appear here, with their status.";
+export function leadText(
+  submissions: Pick<SubmissionView, "status">[],
+  hasCoauthored = false,
+): string {
+  if (!submissions.length) {
+    return hasCoauthored
+      ? "You have not submitted an abstract yourself. The abstracts others submitted with you as a co-author are below."
+      : "The abstracts you submit appear here, with their status.";
+  }
   const waiting = submissions.filter((submission) => submission.status === "processing").length;
   if (waiting === submissions.length) {
     return waiting === 1
