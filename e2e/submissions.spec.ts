@@ -11,9 +11,12 @@ import {
   openMenuIfCollapsed,
   signedInAccount,
   strongPassword,
+  uniqueEmail,
   useOwnClientAddress,
+  verifyFromMail,
 } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { waitForMail } from "./support/mailbox";
 
 test.beforeEach(async ({ context }) => {
   await useOwnClientAddress(context);
@@ -55,6 +58,36 @@ test("signed out, the submission page sends you to log in and brings you back", 
   await expect(page.getByRole("heading", { name: "Submit an Abstract" })).toBeVisible();
   await expect(page.getByText("at most 500 words")).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("registering from the submit page comes back to it after verifying, and an upload is receipted by mail", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/sculc/submit-abstract");
+  await expect(page).toHaveURL(atLogin);
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page).toHaveURL(/\/register\?redirectTo=%2Fsculc%2Fsubmit-abstract$/);
+  const email = uniqueEmail("newcomer", testInfo);
+  // Fills the form on the page as it is (register() would open /register afresh, without the path).
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Newcomer");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(strongPassword);
+  await page.getByLabel("Confirm password").fill(strongPassword);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByRole("heading", { name: "Verify Your Email" })).toBeVisible();
+  await verifyFromMail(page, email);
+  await page.getByRole("link", { name: "Log In" }).click();
+  await logIn(page, email, strongPassword);
+  await expect(page).toHaveURL(at("/sculc/submit-abstract"));
+
+  await chooseFile(page, { name: "receipted.pdf", buffer: await makeAbstractPdf() });
+  await page.getByRole("button", { name: "Upload Abstract" }).click();
+  await expect(page).toHaveURL(at("/sculc/view-submission?uploaded=1"));
+  const receipt = await waitForMail(email, { subject: /was received/ });
+  expect(receipt.text).toContain("Title: receipted.pdf");
+  expect(receipt.text).toContain("File: receipted.pdf");
+  expect(receipt.text).toContain("/sculc/view-submission");
 });
 
 test("upload a PDF, see it on the status page, open it, and delete it after confirming", async ({
