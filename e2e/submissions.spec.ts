@@ -34,7 +34,7 @@ async function uploadAbstract(page: Page, file: { name: string; buffer: Buffer }
   ).toBeVisible();
 }
 
-const uploadFailed = "Failed to upload the file. Please try again.";
+const uploadFailed = "Failed to upload the file.";
 
 test("signed out, the submission page sends you to log in and brings you back", async ({
   page,
@@ -63,7 +63,9 @@ test("upload a PDF, see it on the status page, open it, and delete it after conf
   await page.goto("/sculc/submit-abstract");
   await fillAbstractDetails(page, { title: "vowel-harmony.pdf" });
   await page.getByRole("button", { name: "Upload Abstract" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Please select a file to upload.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "No file was chosen. Choose a PDF file, then upload it.",
+  );
 
   await chooseFile(page, {
     name: "vowel-harmony.pdf",

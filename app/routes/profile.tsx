@@ -2,6 +2,7 @@ import { accountMessages } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { ProfilePage } from "~/features/accounts/profile-page";
 import { requireProfile, SessionUnavailableError } from "~/features/accounts/session.server";
+import { submissionPaths } from "~/features/submissions/submission-paths";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => accountMeta("Profile");
@@ -22,5 +23,11 @@ export function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  return <ProfilePage firstName={loaderData.firstName} message={loaderData.message} />;
+  return (
+    <ProfilePage
+      firstName={loaderData.firstName}
+      message={loaderData.message}
+      submissionsPath={submissionPaths.status}
+    />
+  );
 }

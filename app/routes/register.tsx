@@ -20,14 +20,18 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const formData = await request.formData();
   const values = typedRegisterValues(formData);
   const form = readForm(registerForm, formData);
   if (!form.ok) {
     return data({ message: form.message, fieldErrors: form.fieldErrors, values }, 400);
   }
-  const outcome = await registerAccount(request, form.value);
+  const outcome = await registerAccount(
+    request,
+    form.value,
+    explicitReturnPath(url.searchParams.get("redirectTo")),
+  );
   if (!outcome.ok)
     return data({ message: accountRefusalMessage(outcome), fieldErrors: {}, values }, 400);
   return { registeredEmail: form.value.email };

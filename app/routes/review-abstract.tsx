@@ -7,9 +7,11 @@ import {
   type ReviewAbstractView,
 } from "~/features/review/review-abstract-page";
 import { notFound, requireReviewerRole } from "~/features/review/review-access.server";
+import { reviewMessages } from "~/features/review/review-messages";
 import { parseAbstractNumber } from "~/features/review/review-paths";
+import type { Notice } from "~/features/review/review-queue-page";
 import { maxCommentLength } from "~/features/review/review-settings";
-import { getReviewForReviewer } from "~/features/review/reviewer-reviews.server";
+import { getReviewForReviewer, listReviewQueue } from "~/features/review/reviewer-reviews.server";
 import { abstractWordLimit, parseWarnings } from "~/features/submissions/abstract-checks";
 import { formatConferenceDateTime, formatConferenceDeadline } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
@@ -78,7 +80,23 @@ export async function loader(args: Route.LoaderArgs) {
         }
       : review.others,
   };
-  return { view };
+  return { view, notice: await submittedNotice(args.url, db, user.id, editionYear) };
+}
+
+/** After "Submit and next": the review just left behind was saved (checked: the address is typable). */
+async function submittedNotice(
+  url: URL,
+  db: ReturnType<typeof getDatabase>["db"],
+  reviewerId: string,
+  editionYear: number,
+): Promise<Notice | null> {
+  const previous = parseAbstractNumber(url.searchParams.get("submitted") ?? undefined);
+  if (previous === null) return null;
+  const queue = await listReviewQueue(db, reviewerId, editionYear);
+  const left = queue.find((entry) => entry.number === previous);
+  return left?.status === "submitted"
+    ? { kind: "success", text: reviewMessages.submittedThenNext(previous) }
+    : null;
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -101,7 +119,7 @@ export default function ReviewAbstract({ loaderData, actionData }: Route.Compone
   return (
     <ReviewAbstractPage
       view={loaderData.view}
-      notice={actionData?.notice ?? null}
+      notice={actionData?.notice ?? loaderData.notice}
       values={actionData?.values ?? null}
       isConfirmingConflict={actionData?.isConfirmingConflict ?? false}
       maxCommentLength={maxCommentLength}

@@ -48,8 +48,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
           kind: "success",
           text: reviewMessages.conflictDeclared(conflict),
         } satisfies Notice)
-      : null,
+      : allReviewedNotice(url, entries),
   };
+}
+
+/**
+ * After "Submit and next" with nothing left: says so, only while it is true (the address is typable).
+ */
+function allReviewedNotice(url: URL, entries: { number: number; status: string }[]): Notice | null {
+  const number = parseAbstractNumber(url.searchParams.get("allReviewed") ?? undefined);
+  if (number === null || entries.some((entry) => entry.status !== "submitted")) return null;
+  if (!entries.some((entry) => entry.number === number)) return null;
+  return { kind: "success", text: reviewMessages.allReviewed(number) };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {

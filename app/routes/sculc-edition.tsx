@@ -22,13 +22,13 @@ import {
   withPublishedMaterials,
 } from "~/features/sculc/load-edition-page.server";
 import {
+  effectiveDeadline,
   isAcceptingAbstracts,
   readCallForAbstracts,
 } from "~/features/submissions/call-for-abstracts.server";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { submissionPaths } from "~/features/submissions/submission-paths";
 import { getSubmissionStatus } from "~/features/submissions/submission-status.server";
-import { formatConferenceDateTime } from "~/lib/dates";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
 import { expirePublicPageAt, openAsDocument, publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/sculc-edition";
@@ -73,9 +73,11 @@ async function withCallForAbstracts(
   const isAccepting = isAcceptingAbstracts(call);
   // A cached copy of this page must not outlive the call's closing time.
   if (isAccepting && call.closesAt) expirePublicPageAt(context, new Date(call.closesAt));
+  const contentDeadline =
+    editions.find((edition) => edition.year === page.edition.year)?.abstracts?.deadline ?? "";
   return withLiveCallForAbstracts(page, {
     isAccepting,
-    deadlineLabel: call.isOpen && call.closesAt ? formatConferenceDateTime(call.closesAt) : null,
+    deadline: effectiveDeadline(call, contentDeadline),
   });
 }
 

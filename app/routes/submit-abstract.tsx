@@ -4,8 +4,10 @@ import { editionName } from "~/content/conference";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireProfile } from "~/features/accounts/session.server";
+import { mailAbstractReceipt } from "~/features/submissions/abstract-receipt.server";
 import { receiveAbstractUpload } from "~/features/submissions/abstract-upload.server";
 import {
+  effectiveDeadline,
   isAcceptingAbstracts,
   readCallForAbstracts,
 } from "~/features/submissions/call-for-abstracts.server";
@@ -29,6 +31,7 @@ import { submissionPaths } from "~/features/submissions/submission-paths";
 import { SubmitAbstractPage } from "~/features/submissions/submit-abstract-page";
 import type { Database } from "~/lib/db/schema";
 import { getEnv } from "~/lib/env.server";
+import { getMailer } from "~/lib/mail/mailer.server";
 import type { Route } from "./+types/submit-abstract";
 
 export const meta: Route.MetaFunction = () => accountMeta("Submit an Abstract");
@@ -62,7 +65,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireProfile(context, url, guardMessages);
   const edition = getCurrentEdition();
   const db = getSubmissionDependencies().db;
-  const isCallOpen = isAcceptingAbstracts(await readCallForAbstracts(db));
+  const call = await readCallForAbstracts(db);
+  const isCallOpen = isAcceptingAbstracts(call);
   const replacing = await replaceTarget(db, url, user.id, isCallOpen);
   if (replacing === null) {
     throw data("This abstract is not yours, or it was deleted.", 404);
@@ -75,7 +79,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     talk: edition.abstracts?.talk ?? { minutes: 15, questionMinutes: 5 },
     editionName: editionName(edition.year),
     guidelines: edition.abstracts?.guidelines ?? [],
-    deadline: edition.abstracts?.deadline ?? "",
+    deadline: effectiveDeadline(call, edition.abstracts?.deadline ?? ""),
     maxMegabytes: Math.round(getEnv().maxUploadBytes / 1024 / 1024),
     ...limits,
     isOpen: replacing ? replacing.isEditable : isCallOpen,
@@ -129,6 +133,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
           },
   });
   if (outcome.ok) {
+    await mailAbstractReceipt(
+      { ...deps, mailer: getMailer() },
+      {
+        submissionId: outcome.value.submissionId,
+        isReplacement: replaceId !== null,
+        statusUrl: new URL(submissionPaths.status, getEnv().baseUrl).href,
+      },
+    );
     throw redirect(`${submissionPaths.status}?${replaceId === null ? "uploaded" : "replaced"}=1`);
   }
   const draft = outcome.draft;
@@ -152,7 +164,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return answer(outcome.details.message, 400, outcome.details.fieldErrors);
   }
   return answer(
-    uploadRefusalMessage(outcome.reason, { ...limits, pageCount: outcome.pageCount }),
+    uploadRefusalMessage(outcome.reason, {
+      ...limits,
+      pageCount: outcome.pageCount,
+      maxMegabytes: Math.round(getEnv().maxUploadBytes / 1024 / 1024),
+    }),
     uploadRefusalStatus(outcome.reason),
   );
 }

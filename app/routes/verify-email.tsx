@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { emailOnlyForm, verifyEmailForm } from "~/features/accounts/account-forms.server";
 import { accountRefusalMessage } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
+import { explicitReturnPath } from "~/features/accounts/paths";
 import { resendVerificationEmail, verifyEmailToken } from "~/features/accounts/registration.server";
 import { VerifyEmailPage } from "~/features/accounts/verify-email-page";
 import { readForm, readIntent } from "~/lib/forms.server";
@@ -15,7 +16,12 @@ export const meta: Route.MetaFunction = () => accountMeta("Verify Your Email");
  */
 export function loader({ url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") || null;
-  return { token, result: token ? ("pending" as const) : ("invalid" as const) };
+  return {
+    token,
+    result: token ? ("pending" as const) : ("invalid" as const),
+    // The page registration started from (the mailed link carries it): logging in returns there.
+    returnPath: explicitReturnPath(url.searchParams.get("redirectTo")),
+  };
 }
 
 /** Two forms post here: the Verify button (intent "verify") and the request for a new link. */
@@ -45,6 +51,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       token={loaderData.token}
       result={actionData?.result ?? loaderData.result}
       message={actionData?.message}
+      returnPath={loaderData.returnPath}
     />
   );
 }

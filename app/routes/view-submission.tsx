@@ -5,6 +5,7 @@ import {
   isAcceptingAbstracts,
   readCallForAbstracts,
 } from "~/features/submissions/call-for-abstracts.server";
+import { listCoauthoredSubmissions } from "~/features/submissions/coauthored-submissions.server";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import {
   type DetailsDraft,
@@ -24,6 +25,7 @@ import {
 import { listSubmissionsForUser } from "~/features/submissions/submissions.server";
 import { handleViewSubmissionAction } from "~/features/submissions/view-submission-actions.server";
 import {
+  type CoauthoredView,
   type SubmissionView,
   ViewSubmissionPage,
 } from "~/features/submissions/view-submission-page";
@@ -44,10 +46,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const edition = getCurrentEdition();
   const isCallOpen = isAcceptingAbstracts(await readCallForAbstracts(db));
   const submissions = await listSubmissionsForUser(db, user.id, edition.year);
-  const authors = await listAuthors(
-    db,
-    submissions.map((submission) => submission.id),
-  );
+  const coauthored = await listCoauthoredSubmissions(db, user, edition.year);
+  const authors = await listAuthors(db, [
+    ...submissions.map((submission) => submission.id),
+    ...coauthored.map((submission) => submission.id),
+  ]);
   const editId = url.searchParams.get("edit");
   let editing: { id: string; title: string; draft: DetailsDraft } | null = null;
   let editNotice: { kind: "error"; text: string } | null = null;
@@ -97,6 +100,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         canEdit: isCallOpen && submission.releasedDecision === null,
       }),
     ),
+    coauthored: coauthored.map(
+      (submission): CoauthoredView => ({
+        id: submission.id,
+        title: titleOrFileName(submission),
+        formatLabel: formatLabels[submission.preferredFormat] ?? submission.preferredFormat,
+        authors: authors.get(submission.id) ?? [],
+        status: submission.releasedDecision ?? "processing",
+        acceptedAs: submission.releasedAcceptedAs,
+        submitterName: submission.submitterName,
+        presents: submission.presents,
+      }),
+    ),
     uploadedNotice:
       editNotice ?? (noticeKey ? { kind: "success" as const, text: notices[noticeKey] } : null),
   };
@@ -130,6 +145,7 @@ export default function ViewSubmission({ loaderData, actionData }: Route.Compone
   return (
     <ViewSubmissionPage
       submissions={loaderData.submissions}
+      coauthored={loaderData.coauthored}
       noneMessage={uploadMessages.none}
       notice={actionData?.notice ?? loaderData.uploadedNotice}
       confirmDelete={actionData?.confirmDelete}

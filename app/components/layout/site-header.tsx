@@ -12,11 +12,16 @@ import { NavDropdown } from "./nav-dropdown";
  * them as documents (docs/decisions/0009-public-pages-without-framework-javascript.md).
  */
 export function SiteHeader() {
-  const { conference } = useSiteData();
-  const conferenceLinks = conference.editions.map((edition) => ({
-    to: edition.path,
-    label: editionName(edition.year),
-  }));
+  const { conference, viewer } = useSiteData();
+  const conferenceLinks = [
+    ...conference.editions.map((edition) => ({
+      to: edition.path,
+      label: editionName(edition.year),
+    })),
+    // Signed in: the account's abstracts and their status. In the conference's menu rather than a
+    // top-level item, so an admin's and reviewer's one-row header still fits at 60rem.
+    ...(viewer ? [{ to: "/sculc/view-submission", label: "My Submissions" }] : []),
+  ];
   return (
     <header className="site-header">
       <div className="container site-header__inner">

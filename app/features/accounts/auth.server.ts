@@ -17,7 +17,7 @@ import {
 import { resolveAuthSecret } from "./auth-secret.server";
 import { hashPasswordForAuth, verifyPasswordForAuth } from "./password-hash.server";
 import { passwordLimits } from "./password-rules";
-import { accountPaths } from "./paths";
+import { accountPaths, explicitReturnPath } from "./paths";
 import { clearFailedSignIns } from "./rate-limits.server";
 
 export const googleProviderId = "google";
@@ -159,11 +159,17 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
       sendOnSignUp: true,
       sendOnSignIn: false,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, token }) => {
+      sendVerificationEmail: async ({ user, url, token }) => {
+        // Registration passes the page the visitor came from as better-auth's callbackURL: the link
+        // carries it on, so the verified visitor logs in and lands back there.
+        const returnPath = explicitReturnPath(new URL(url).searchParams.get("callbackURL"));
         await mailer.send(
           verificationEmail({
             to: user.email,
-            verifyUrl: link(accountPaths.verifyEmail, { token }),
+            verifyUrl: link(accountPaths.verifyEmail, {
+              token,
+              ...(returnPath && returnPath !== "/" ? { redirectTo: returnPath } : {}),
+            }),
           }),
         );
       },

@@ -7,9 +7,12 @@ import { accountPaths } from "./paths";
 export function ProfilePage({
   firstName,
   message,
+  submissionsPath,
 }: {
   firstName: string | null;
   message?: string | null;
+  /** The user's abstracts and their status (the route gives the submissions feature's path). */
+  submissionsPath?: string;
 }) {
   return (
     <AccountLayout title={`Welcome, ${firstName || "Guest"}!`}>
@@ -24,6 +27,11 @@ export function ProfilePage({
           </SubmitButton>
         </Form>
       </div>
+      {submissionsPath ? (
+        <p>
+          <Link to={submissionsPath}>My Submissions</Link>: your abstracts and their status.
+        </p>
+      ) : null}
     </AccountLayout>
   );
 }

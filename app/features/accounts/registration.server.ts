@@ -16,6 +16,8 @@ import { accountRateLimits } from "./rate-limits.server";
 export async function registerAccount(
   request: Request,
   input: { firstName: string; lastName: string; email: string; password: string },
+  /** Where the verified visitor goes after logging in (a checked site path), if they came from a page. */
+  returnPath: string | null = null,
 ): Promise<AccountOutcome> {
   if (isCommonPassword(input.password)) return refuse("passwordTooCommon");
   return withRateLimits(
@@ -35,6 +37,7 @@ export async function registerAccount(
               name: `${input.firstName} ${input.lastName}`,
               firstName: input.firstName,
               lastName: input.lastName,
+              ...(returnPath ? { callbackURL: returnPath } : {}),
             },
             headers: request.headers,
           }),

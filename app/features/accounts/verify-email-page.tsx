@@ -3,7 +3,7 @@ import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import { EmailField } from "./account-fields";
 import { AccountLayout } from "./account-layout";
-import { accountPaths } from "./paths";
+import { loginPath } from "./paths";
 
 export type VerifyEmailResult = "pending" | "verified" | "invalid" | "expired" | "error" | "resent";
 
@@ -11,6 +11,8 @@ export type VerifyEmailPageProps = {
   token: string | null;
   result: VerifyEmailResult;
   message?: string | null;
+  /** Where logging in leads once verified: the page registration started from. */
+  returnPath?: string | null;
 };
 
 const problems = {
@@ -19,14 +21,14 @@ const problems = {
   error: "We could not verify your email just now. Please try the link again in a moment.",
 } as const;
 
-export function VerifyEmailPage({ token, result, message }: VerifyEmailPageProps) {
+export function VerifyEmailPage({ token, result, message, returnPath }: VerifyEmailPageProps) {
   if (result === "verified") {
     return (
       <AccountLayout title="Email Verified">
         <p className="message message--success" role="status">
           Your email was verified successfully. You can now log in.
         </p>
-        <Link to={accountPaths.login} className="button">
+        <Link to={loginPath({ redirectTo: returnPath ?? undefined })} className="button">
           Log In
         </Link>
       </AccountLayout>

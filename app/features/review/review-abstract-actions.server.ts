@@ -16,9 +16,15 @@ import {
 } from "./review-messages";
 import { reviewPaths } from "./review-paths";
 import type { Notice } from "./review-queue-page";
-import { saveReviewDraft, submitReview } from "./reviewer-reviews.server";
+import { listReviewQueue, saveReviewDraft, submitReview } from "./reviewer-reviews.server";
 
-const intents = ["ask-conflict", "declare-conflict", "save-draft", "submit"] as const;
+const intents = [
+  "ask-conflict",
+  "declare-conflict",
+  "save-draft",
+  "submit",
+  "submit-next",
+] as const;
 
 export type ReviewAbstractActionResult = {
   notice: Notice | null;
@@ -74,12 +80,22 @@ export async function handleReviewAbstractAction(
 
   const form = readReviewForm(formData);
   if (!form.ok) return answer({ notice: error(form.message) }, 400);
-  const write = intent === "submit" ? submitReview : saveReviewDraft;
+  const write = intent === "save-draft" ? saveReviewDraft : submitReview;
   const outcome = await write(deps.db, { reviewerId, editionYear, number, review: form.value });
   if (!outcome.ok) {
     return answer(
       { notice: error(refusalText(saveReviewRefusals, outcome)), values: form.value },
       saveReviewRefusals[outcome.reason].status,
+    );
+  }
+  if (intent === "submit-next") {
+    // "Submit and next": on to the reviewer's next abstract without a submitted review, else back to
+    // the queue, which says there is none left.
+    const next = nextUnreviewed(await listReviewQueue(deps.db, reviewerId, editionYear), number);
+    throw redirect(
+      next === null
+        ? `${reviewPaths.queue}?allReviewed=${number}`
+        : `${reviewPaths.abstract(next)}?submitted=${number}`,
     );
   }
   const text =
@@ -89,4 +105,19 @@ export async function handleReviewAbstractAction(
         ? reviewMessages.reviewSubmitted
         : reviewMessages.reviewUpdated;
   return answer({ notice: { kind: "success", text } });
+}
+
+/**
+ * The reviewer's next abstract still without a submitted review: the first numbered after this one,
+ * else the first before it (the queue comes round), else none.
+ */
+export function nextUnreviewed(
+  queue: readonly { number: number; status: string }[],
+  current: number,
+): number | null {
+  const waiting = queue
+    .filter((entry) => entry.status !== "submitted" && entry.number !== current)
+    .map((entry) => entry.number)
+    .sort((a, b) => a - b);
+  return waiting.find((number) => number > current) ?? waiting[0] ?? null;
 }

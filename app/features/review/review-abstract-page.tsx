@@ -173,9 +173,18 @@ function ReviewForm(props: {
       </div>
       <div className="review-form__actions">
         {isSubmitted ? (
-          <SubmitButton intent="submit" pendingLabel="Updating...">
-            Update review
-          </SubmitButton>
+          <>
+            <SubmitButton intent="submit" pendingLabel="Updating...">
+              Update review
+            </SubmitButton>
+            <SubmitButton
+              intent="submit-next"
+              pendingLabel="Updating..."
+              className="button button--secondary"
+            >
+              Update and next
+            </SubmitButton>
+          </>
         ) : (
           <>
             <SubmitButton
@@ -187,6 +196,14 @@ function ReviewForm(props: {
             </SubmitButton>
             <SubmitButton intent="submit" pendingLabel="Submitting...">
               Submit review
+            </SubmitButton>
+            {/* Submits like "Submit review", then opens the next abstract waiting for a review. */}
+            <SubmitButton
+              intent="submit-next"
+              pendingLabel="Submitting..."
+              className="button button--secondary"
+            >
+              Submit and next
             </SubmitButton>
           </>
         )}

@@ -6,6 +6,7 @@ import type { Database } from "~/lib/db/schema";
 import { readForm, readIntent } from "~/lib/forms.server";
 import type { Mailer } from "~/lib/mail/mailer.server";
 import { z } from "~/lib/zod.server";
+import { mailNewAssignments } from "./assignment-mail.server";
 import { assignReviewer, unassignReviewer } from "./assignments.server";
 import { autoAssign, maxReviewersPerAbstract } from "./auto-assign.server";
 import { readReviewSettingsForm } from "./review-admin.server";
@@ -83,6 +84,7 @@ async function act(
     const form = readForm(autoAssignForm, formData);
     if (!form.ok) return [{ message: form.message }, 400];
     const summary = await autoAssign(db, editionYear, form.value.perAbstract, actor);
+    await mailNewAssignments(deps, { editionYear, reviewUrl, assignments: summary.pairs });
     return [
       {
         message: reviewMessages.autoAssigned(summary.created),
@@ -101,6 +103,11 @@ async function act(
     if (!form.ok) return [{ message: form.message }, 400];
     const outcome = await assignReviewer(db, { editionYear, ...form.value, actor });
     if (!outcome.ok) return refusalAnswer(assignRefusals, outcome);
+    await mailNewAssignments(deps, {
+      editionYear,
+      reviewUrl,
+      assignments: [{ number: outcome.value.number, reviewerId: form.value.reviewerId }],
+    });
     return [{ message: reviewMessages.assigned(outcome.value.number) }, 200];
   }
   if (intent === "unassign") {

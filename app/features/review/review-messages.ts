@@ -131,6 +131,10 @@ export const reviewMessages = {
   draftSaved: "Draft saved successfully.",
   reviewSubmitted: "Review submitted successfully. Thank you!",
   reviewUpdated: "Review updated successfully.",
+  submittedThenNext: (number: number) =>
+    `Review of abstract ${number} saved successfully. Here is your next abstract.`,
+  allReviewed: (number: number) =>
+    `Review of abstract ${number} saved successfully. Every abstract in your queue has a submitted review: nothing is waiting for you.`,
   conflictDeclared: (number: number) =>
     `Conflict declared successfully: abstract ${number} left your queue, and the committee was told.`,
   assigned: (number: number) => `The reviewer was assigned to abstract ${number} successfully.`,

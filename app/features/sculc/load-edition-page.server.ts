@@ -63,11 +63,12 @@ export function loadEditionPage(pathname: string): EditionPageData | undefined {
 }
 
 /** The call for abstracts as the admin area has set it, for the current edition's page. */
-export type LiveCallForAbstracts = { isAccepting: boolean; deadlineLabel: string | null };
+export type LiveCallForAbstracts = { isAccepting: boolean; deadline: string };
 
 /**
- * The current edition's call-for-abstracts section shows whether the call is open now, and the closing
- * time the admins set (else the deadline the content gives).
+ * The current edition's call-for-abstracts section shows whether the call is open now, and both it and
+ * the event details show the one effective deadline (submissions/call-for-abstracts.server.ts), so the
+ * content does not write the deadline in those sections.
  */
 export function withLiveCallForAbstracts(
   page: EditionPageData,
@@ -75,15 +76,23 @@ export function withLiveCallForAbstracts(
 ): EditionPageData {
   return {
     ...page,
-    sections: page.sections.map((section) =>
-      section.kind === "guidelines"
-        ? {
-            ...section,
-            status: call.isAccepting ? "open" : "closed",
-            deadline: call.deadlineLabel ?? section.deadline,
-          }
-        : section,
-    ),
+    sections: page.sections.map((section) => {
+      if (section.kind === "guidelines") {
+        return {
+          ...section,
+          status: call.isAccepting ? "open" : "closed",
+          deadline: call.deadline,
+        };
+      }
+      if (section.kind === "details") {
+        const facts = [
+          ...(section.facts ?? []),
+          { label: "Abstract deadline", value: call.deadline },
+        ];
+        return { ...section, facts };
+      }
+      return section;
+    }),
   };
 }
 

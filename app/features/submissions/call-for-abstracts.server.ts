@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { readAppSetting, writeAppSetting } from "~/lib/app-settings.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
+import { formatConferenceDeadline } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
 import { markPublicPagesChanged } from "~/lib/public-pages.server";
 
@@ -28,6 +29,15 @@ export async function readCallForAbstracts(db: Kysely<Database>): Promise<CallFo
 
 export function isAcceptingAbstracts(call: CallForAbstracts, now: Date = new Date()): boolean {
   return call.isOpen && (call.closesAt === null || now < new Date(call.closesAt));
+}
+
+/**
+ * The one abstract deadline every page shows (the call box, the edition's details, the submit page):
+ * the closing time the admins set, else the deadline the edition's content gives. Closing the call by
+ * hand clears the closing time, so a closed call shows the content's deadline again.
+ */
+export function effectiveDeadline(call: CallForAbstracts, contentDeadline: string): string {
+  return call.closesAt ? formatConferenceDeadline(call.closesAt) : contentDeadline;
 }
 
 /** Opens or closes the call (optionally with a closing time), and records who did it. */

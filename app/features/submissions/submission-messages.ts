@@ -2,13 +2,16 @@ import type { Refusals } from "~/lib/outcome";
 import type { AbstractUploadRefusal } from "./abstract-upload.server";
 import type { DeleteRefusal } from "./submission-files.server";
 
-// The site's fixed wording for uploading, changing and deleting abstracts: written once here, and
-// checked verbatim by the tests, so change a sentence here and nowhere else.
+// The site's fixed wording for uploading, changing and deleting abstracts (final materials reuse the
+// upload refusals): written once here, and checked verbatim by the tests, so change a sentence here and
+// nowhere else. A refusal says what to do next, never just "try again".
 
 /** The upload and delete messages the pages show as they are. */
 export const uploadMessages = {
-  noFile: "Please select a file to upload.",
-  failed: "Failed to upload the file. Please try again.",
+  noFile: "No file was chosen. Choose a PDF file, then upload it.",
+  failed: "Failed to upload the file.",
+  interrupted:
+    "Failed to upload the file: the connection dropped before it arrived. Check your connection, choose the PDF file again and upload it.",
   deleted: "Your submission has been deleted.",
   deleteFailed: "Failed to delete the submission. Please try again.",
   none: "No submissions found. Please ensure your submission was successful.",
@@ -21,7 +24,7 @@ export const refusalMessages = {
     "The PDF contains a script or an interactive form (JavaScript, an XFA form or web-page code), which an abstract may not have. Export it again as a plain PDF (for example with Print to PDF) and upload it again.",
   tooComplex:
     "The PDF is too complex to check: it expands to far more data than an abstract needs. Export it again as a plain PDF (for example with Print to PDF) and upload it again.",
-  busy: "The server is busy checking other abstracts; please try again in a minute.",
+  busy: "The server is busy checking other abstracts; choose the file again and upload it in a minute.",
   cannotAnonymise:
     "The PDF could not be copied for the reviewers without its hidden details (author, comments, attachments), so it was not accepted. Export it again as a plain PDF (for example with Print to PDF) and upload the new file.",
   tooManyPages: (pageCount: number | undefined, maxPages: number) =>
@@ -32,16 +35,23 @@ export const refusalMessages = {
     `You already have ${maxSubmissions} abstracts for this conference, the most one person may submit. Delete one on your submissions page to upload another.`,
 } as const;
 
-const reasons: Record<
-  AbstractUploadRefusal,
-  | string
-  | ((call: { maxPages: number; maxSubmissionsPerUser?: number; pageCount?: number }) => string)
-> = {
+type UploadLimits = {
+  maxPages: number;
+  maxSubmissionsPerUser?: number;
+  pageCount?: number;
+  /** The size limit, for "too-large" to name it. */
+  maxMegabytes?: number;
+};
+
+const reasons: Record<AbstractUploadRefusal, string | ((call: UploadLimits) => string)> = {
   "no-file": "",
-  empty: "The file is empty.",
-  "too-large": "The file is larger than the limit.",
-  "not-a-pdf": "The file is not a PDF.",
-  damaged: "The PDF seems damaged or incomplete; please export it again.",
+  empty: "The file is empty. Choose the PDF file again (the right one) and upload it.",
+  "too-large": ({ maxMegabytes }) =>
+    `The file is larger than the limit${maxMegabytes ? ` of ${maxMegabytes} MB` : ""}. Make the PDF smaller (for example, export it again with smaller images) and upload it again.`,
+  "not-a-pdf":
+    "The file is not a PDF. Choose a PDF file (most writing programs make one with Save as PDF or Print to PDF) and upload it again.",
+  damaged:
+    "The PDF seems damaged or incomplete. Export it again as a PDF, choose the new file and upload it.",
   encrypted: refusalMessages.encrypted,
   "active-content": refusalMessages.activeContent,
   "too-complex": refusalMessages.tooComplex,
@@ -50,8 +60,10 @@ const reasons: Record<
   "too-many-pages": ({ pageCount, maxPages }) => refusalMessages.tooManyPages(pageCount, maxPages),
   "limit-reached": ({ maxSubmissionsPerUser }) =>
     refusalMessages.limitReached(maxSubmissionsPerUser ?? 0),
-  error: "",
-  aborted: "The upload did not arrive completely; please try again.",
+  error:
+    "Something went wrong on our side. Choose the file again and upload it in a few minutes; if it keeps failing, email the organizers.",
+  aborted:
+    "The upload did not arrive completely. Check your connection, choose the file again and upload it.",
   malformed:
     "The upload could not be read: the form or the file's name is malformed (for example, the name holds control characters). Rename the file with letters and digits, choose a PDF file and upload it again.",
   // The form shows the details' own messages for these two.
@@ -62,10 +74,7 @@ const reasons: Record<
 };
 
 /** What the uploader reads when the upload pipeline refused a file (abstracts and final materials). */
-export function uploadRefusalMessage(
-  reason: AbstractUploadRefusal,
-  limits: { maxPages: number; maxSubmissionsPerUser?: number; pageCount?: number },
-): string {
+export function uploadRefusalMessage(reason: AbstractUploadRefusal, limits: UploadLimits): string {
   if (reason === "no-file") return uploadMessages.noFile;
   const entry = reasons[reason];
   const why = typeof entry === "function" ? entry(limits) : entry;

@@ -71,7 +71,8 @@ export type SubmissionSummary = {
   releasedAcceptedAs: PresentationFormat | null;
 };
 
-function toSummary(
+/** A submission row as the status page lists it (the released decision only). */
+export function toSummary(
   row: Pick<
     Selectable<SubmissionTable>,
     | "id"

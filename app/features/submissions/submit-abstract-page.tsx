@@ -4,6 +4,7 @@ import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import { DetailsFields } from "./details-fields";
 import type { DetailsDraft } from "./submission-details";
+import { uploadMessages } from "./submission-messages";
 import { submissionPaths } from "./submission-paths";
 import "~/components/text-field.css";
 import "./submissions.css";
@@ -80,6 +81,11 @@ export function SubmitAbstractPage(props: SubmitAbstractPageProps) {
 
 type Progress = { percent: number; announced: number } | null;
 
+/** A refusal the form shows; a new object each time, so the same refusal twice moves focus twice. */
+type Refusal = { text: string };
+
+const fileFieldId = "abstract-file";
+
 /**
  * The form posts as a plain multipart form without JavaScript. With JavaScript it is sent with
  * XMLHttpRequest, the one browser API that reports upload progress, and the page follows the server's
@@ -89,8 +95,14 @@ type Progress = { percent: number; announced: number } | null;
 function UploadForm(props: SubmitAbstractPageProps) {
   const navigate = useNavigate();
   const [progress, setProgress] = useState<Progress>(null);
-  const [clientMessage, setClientMessage] = useState<string | null>(null);
+  const [clientMessage, setClientMessage] = useState<Refusal | null>(null);
   const request = useRef<XMLHttpRequest | null>(null);
+  const messageBox = useRef<HTMLDivElement>(null);
+  // A refusal is announced (role="alert") and takes focus, which scrolls it into view: the message sits
+  // at the top of a long form, far above the upload button that was pressed.
+  useEffect(() => {
+    if (clientMessage) messageBox.current?.focus();
+  }, [clientMessage]);
   // Leaving the page (a link, the back button) stops an upload still running, as a browser's own
   // navigation would.
   useEffect(() => () => request.current?.abort(), []);
@@ -123,10 +135,10 @@ function UploadForm(props: SubmitAbstractPageProps) {
       }));
     });
     const form = event.currentTarget;
-    const finish = (message: string | null) => {
+    const finish = (message: string) => {
       request.current = null;
       setProgress(null);
-      setClientMessage(message);
+      setClientMessage({ text: message });
       // As after a post without JavaScript: the refused file is cleared (so it is not sent twice by
       // accident); the typed details stay.
       const file = form.querySelector<HTMLInputElement>("input[type=file]");
@@ -139,16 +151,16 @@ function UploadForm(props: SubmitAbstractPageProps) {
         navigate(`${answered.pathname}${answered.search}`);
         return;
       }
-      finish(messageIn(xhr.responseText) ?? "Failed to upload the file. Please try again.");
+      finish(messageIn(xhr.responseText) ?? uploadMessages.interrupted);
     });
-    xhr.addEventListener("error", () =>
-      finish("The upload was interrupted (the connection dropped). Please try again."),
-    );
+    xhr.addEventListener("error", () => finish(uploadMessages.interrupted));
     xhr.open("POST", action);
     xhr.send(new FormData(form));
   };
 
-  const message = clientMessage ?? props.message;
+  const message = clientMessage?.text ?? props.message;
+  // The details' own problems name their fields; every other refusal is about the file.
+  const isAboutTheFile = Boolean(message) && !message?.startsWith("Please check the form");
   return (
     <Form
       method="post"
@@ -158,9 +170,25 @@ function UploadForm(props: SubmitAbstractPageProps) {
       onSubmit={onSubmit}
       aria-busy={progress ? true : undefined}
     >
-      {/* Enter in a field submits with the form's first submit button: this one, not "Add a co-author". */}
-      <button type="submit" hidden tabIndex={-1} />
-      <FormMessage message={message} />
+      {/* Enter in a field submits with the form's first submit button: this one, not "Add a co-author".
+          Visually hidden rather than display:none, which some browsers skip for implicit submission. */}
+      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+      <div ref={messageBox} tabIndex={-1} className="submission__message">
+        <FormMessage message={message} />
+        {isAboutTheFile ? (
+          <p>
+            <a
+              href={`#${fileFieldId}`}
+              onClick={(event) => {
+                event.preventDefault();
+                document.getElementById(fileFieldId)?.focus();
+              }}
+            >
+              Choose a PDF file
+            </a>
+          </p>
+        ) : null}
+      </div>
       {props.notice ? (
         <p className="message message--info" role="status">
           {props.notice}
@@ -176,11 +204,11 @@ function UploadForm(props: SubmitAbstractPageProps) {
       )}
       {/* Last in the form: the server checks every field above before it reads the file. */}
       <div className="field">
-        <label htmlFor="abstract-file" className="field__label">
+        <label htmlFor={fileFieldId} className="field__label">
           Abstract (PDF, up to {props.maxMegabytes} MB)
         </label>
         <input
-          id="abstract-file"
+          id={fileFieldId}
           className="submission__file"
           type="file"
           name="abstract"

@@ -1,10 +1,10 @@
-import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import type { PresentationFormat, SubmissionDecision } from "~/lib/db/schema";
-import { describeWarning, type SubmissionWarning } from "./abstract-checks";
+import type { SubmissionWarning } from "./abstract-checks";
 import { DetailsFields } from "./details-fields";
+import { CoauthoredCard, ConfirmDeleteForm, SubmissionCard } from "./submission-card";
 import type { AuthorView, DetailsDraft } from "./submission-details";
 import { submissionPaths } from "./submission-paths";
 import "./submissions.css";
@@ -28,6 +28,12 @@ export type SubmissionView = {
   canEdit: boolean;
 };
 
+/** Someone else's abstract that lists this account as a co-author: shown read-only. */
+export type CoauthoredView = Pick<
+  SubmissionView,
+  "id" | "title" | "formatLabel" | "authors" | "status" | "acceptedAs"
+> & { submitterName: string; presents: boolean };
+
 export type EditingView = {
   id: string;
   title: string;
@@ -39,6 +45,8 @@ export type EditingView = {
 
 export type ViewSubmissionPageProps = {
   submissions: SubmissionView[];
+  /** Abstracts others submitted that list this account (by its verified address) as a co-author. */
+  coauthored: CoauthoredView[];
   noneMessage: string;
   notice?: { kind: "success" | "error"; text: string } | null;
   /** Without JavaScript, the delete button leads to this confirmation step. */
@@ -49,21 +57,9 @@ export type ViewSubmissionPageProps = {
   isCallOpen: boolean;
 };
 
-const statusLabels = {
-  processing: "Being processed",
-  accepted: "Accepted",
-  rejected: "Not accepted",
-  alternate: "Alternate (waiting list)",
-} as const satisfies Record<SubmissionView["status"], string>;
-
-function statusLabel(submission: SubmissionView): string {
-  if (submission.status === "accepted" && submission.acceptedAs)
-    return submission.acceptedAs === "talk" ? "Accepted as a talk" : "Accepted as a poster";
-  return statusLabels[submission.status];
-}
-
 export function ViewSubmissionPage({
   submissions,
+  coauthored,
   noneMessage,
   notice,
   confirmDelete,
@@ -76,10 +72,7 @@ export function ViewSubmissionPage({
     <section className="section">
       <div className="container submission stack">
         <h1>Thank You for Your Submission</h1>
-        <p className="lead">
-          Your abstract is being processed. We will email you once the program committee has
-          decided.
-        </p>
+        <p className="lead">{leadText(submissions, coauthored.length > 0)}</p>
         {notice ? (
           <p
             className={`message ${notice.kind === "success" ? "message--success" : "message--error"}`}
@@ -98,7 +91,9 @@ export function ViewSubmissionPage({
           </p>
         ) : null}
         {submissions.length === 0 ? (
-          <p className="message message--info">{noneMessage}</p>
+          coauthored.length ? null : (
+            <p className="message message--info">{noneMessage}</p>
+          )
         ) : (
           <ul className="submission-list">
             {submissions.map((submission) => (
@@ -108,149 +103,42 @@ export function ViewSubmissionPage({
         )}
         <p>
           <Link to={submissionPaths.submit} className="button">
-            Upload Another Abstract
+            {submissions.length ? "Upload Another Abstract" : "Submit an Abstract"}
           </Link>
         </p>
+        {coauthored.length ? (
+          <section aria-labelledby="coauthored-title" className="stack">
+            <h2 id="coauthored-title">Abstracts You Co-author</h2>
+            <ul className="submission-list">
+              {coauthored.map((submission) => (
+                <CoauthoredCard key={submission.id} submission={submission} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </div>
     </section>
   );
 }
 
-function SubmissionCard({ submission }: { submission: SubmissionView }) {
-  return (
-    <li className="submission-card card">
-      <div className="submission-card__body">
-        <h2 className="submission-card__name">{submission.title}</h2>
-        <ol className="submission-card__authors" aria-label="Authors">
-          {submission.authors.map((author) => (
-            <li key={author.position}>
-              {author.name}
-              {author.affiliation ? `, ${author.affiliation}` : ""}
-              {author.isPresenter ? <strong> (presenting)</strong> : null}
-            </li>
-          ))}
-        </ol>
-        <p className="submission-card__meta">Preferred format: {submission.formatLabel}</p>
-        <p className="submission-card__meta">
-          {submission.fileName} · uploaded {submission.uploadedAtText} · {submission.pageCount}{" "}
-          {submission.pageCount === 1 ? "page" : "pages"} · about {submission.wordCount} words
-        </p>
-        <p className="submission-card__status">
-          Status: <strong>{statusLabel(submission)}</strong>
-        </p>
-        {submission.warnings.length ? (
-          <ul className="submission-card__warnings">
-            {submission.warnings.map((warning) => (
-              <li key={warning}>{describeWarning(warning, submission.wordCount)}</li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-      <div className="submission-card__actions">
-        <a
-          className="button button--secondary"
-          href={submissionPaths.file(submission.id)}
-          target="_blank"
-          rel="noopener"
-        >
-          View<span className="visually-hidden"> {submission.fileName} (opens in a new tab)</span>
-        </a>
-        {submission.canEdit ? (
-          <>
-            <Link
-              className="button button--secondary"
-              to={`${submissionPaths.status}?edit=${encodeURIComponent(submission.id)}#edit-details`}
-            >
-              Edit<span className="visually-hidden"> the details of {submission.title}</span>
-            </Link>
-            <Link
-              className="button button--secondary"
-              to={`${submissionPaths.submit}?replace=${encodeURIComponent(submission.id)}`}
-            >
-              Replace PDF<span className="visually-hidden"> of {submission.title}</span>
-            </Link>
-          </>
-        ) : null}
-        {submission.canDelete ? <DeleteButton submission={submission} /> : null}
-      </div>
-    </li>
-  );
-}
-
-/**
- * The '×' button. With JavaScript it opens a confirmation dialog; without, it posts and the page
- * answers with a confirmation step. Either way the deletion itself is a second, explicit post.
- */
-function DeleteButton({ submission }: { submission: SubmissionView }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  return (
-    <>
-      <Form
-        method="post"
-        onSubmit={(event) => {
-          if (!dialogRef.current) return;
-          event.preventDefault();
-          dialogRef.current.showModal();
-        }}
-      >
-        <input type="hidden" name="submissionId" value={submission.id} />
-        <button
-          type="submit"
-          name="intent"
-          value="ask-delete"
-          className="submission-card__delete"
-          aria-label={`Delete ${submission.title}`}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      </Form>
-      <dialog
-        ref={dialogRef}
-        className="submission-dialog"
-        aria-labelledby={`delete-title-${submission.id}`}
-      >
-        <ConfirmDeleteForm
-          submission={{ id: submission.id, fileName: submission.title }}
-          titleId={`delete-title-${submission.id}`}
-          onCancel={() => dialogRef.current?.close()}
-        />
-      </dialog>
-    </>
-  );
-}
-
-function ConfirmDeleteForm({
-  submission,
-  titleId,
-  onCancel,
-}: {
-  submission: { id: string; fileName: string };
-  titleId?: string;
-  onCancel?: () => void;
-}) {
-  return (
-    <Form method="post" className="submission-confirm card" replace>
-      <h2 id={titleId} className="submission-confirm__title">
-        Delete “{submission.fileName}”?
-      </h2>
-      <p>The file is removed for good. You can upload a new abstract afterwards.</p>
-      <input type="hidden" name="submissionId" value={submission.id} />
-      <div className="submission-confirm__actions">
-        <SubmitButton intent="delete" pendingLabel="Deleting..." className="button button--danger">
-          Delete
-        </SubmitButton>
-        {onCancel ? (
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : (
-          <Link to={submissionPaths.status} className="button button--secondary">
-            Cancel
-          </Link>
-        )}
-      </div>
-    </Form>
-  );
+/** What the page says above the list: never "being processed" about abstracts already decided. */
+export function leadText(
+  submissions: Pick<SubmissionView, "status">[],
+  hasCoauthored = false,
+): string {
+  if (!submissions.length) {
+    return hasCoauthored
+      ? "You have not submitted an abstract yourself. The abstracts others submitted with you as a co-author are below."
+      : "The abstracts you submit appear here, with their status.";
+  }
+  const waiting = submissions.filter((submission) => submission.status === "processing").length;
+  if (waiting === submissions.length) {
+    return waiting === 1
+      ? "Your abstract is being processed. We will email you once the program committee has decided."
+      : "Your abstracts are being processed. We will email you once the program committee has decided.";
+  }
+  if (waiting === 0) return "The program committee has decided: each abstract's status is below.";
+  return "Some of your abstracts are decided, and the others are still being processed: each one's status is below. We will email you about each decision.";
 }
 
 /** Title, authors and format of one abstract, while the call is open. */
@@ -273,8 +161,16 @@ function EditDetailsForm({
         className="submission__form"
       >
         <input type="hidden" name="submissionId" value={editing.id} />
-        {/* Enter in a field submits with the form's first submit button: this one, not "Add a co-author". */}
-        <button type="submit" name="intent" value="save-details" hidden tabIndex={-1} />
+        {/* Enter in a field submits with the form's first submit button: this one, not "Add a co-author".
+            Visually hidden rather than display:none, which some browsers skip for implicit submission. */}
+        <button
+          type="submit"
+          name="intent"
+          value="save-details"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+        />
         {Object.keys(editing.fieldErrors).length ? (
           <FormMessage message="Please correct the fields marked below." />
         ) : null}

@@ -57,12 +57,6 @@ export default {
           format: "In person at the Student Center Pavilion, and online by video call",
           attendance:
             "Free for everyone: attending, presenting and bringing guests. Please check in when you arrive.",
-          facts: [
-            {
-              label: "Abstract deadline",
-              value: "Friday, March 21, 2025, 11:59 PM Pacific Time (PST)",
-            },
-          ],
         },
         {
           kind: "text",
@@ -78,12 +72,12 @@ export default {
           ],
         },
         {
-          // Open or closed as the admin area sets it (the status and deadline shown follow the setting).
+          // Open or closed as the admin area sets it. The deadline here and in the event details is
+          // the effective one (abstracts.deadline above, or the closing time the admins set).
           kind: "guidelines",
           id: "call-for-abstracts",
           heading: "Call for abstracts",
           status: "open",
-          deadline: "Friday, March 21, 2025, 11:59 PM Pacific Time",
           items: [
             "Abstracts are at most 500 words, not counting references.",
             "Upload your abstract as a PDF, anonymized: no names, institutions or acknowledgements.",

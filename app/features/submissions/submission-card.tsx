@@ -1,0 +1,204 @@
+import { useRef } from "react";
+import { Form, Link } from "react-router";
+import { SubmitButton } from "~/components/submit-button";
+import { describeWarning } from "./abstract-checks";
+import type { AuthorView } from "./submission-details";
+import { submissionPaths } from "./submission-paths";
+import type { CoauthoredView, SubmissionView } from "./view-submission-page";
+import "./submissions.css";
+
+// One abstract on the status page: the user's own (with its actions), or one they co-author (read-only).
+
+export const statusLabels = {
+  processing: "Being processed",
+  accepted: "Accepted",
+  rejected: "Not accepted",
+  alternate: "Alternate (waiting list)",
+} as const satisfies Record<SubmissionView["status"], string>;
+
+export function statusLabel(submission: Pick<SubmissionView, "status" | "acceptedAs">): string {
+  if (submission.status === "accepted" && submission.acceptedAs)
+    return submission.acceptedAs === "talk" ? "Accepted as a talk" : "Accepted as a poster";
+  return statusLabels[submission.status];
+}
+
+export function SubmissionCard({ submission }: { submission: SubmissionView }) {
+  return (
+    <li className="submission-card card">
+      <div className="submission-card__body">
+        <h2 className="submission-card__name">{submission.title}</h2>
+        <AuthorList authors={submission.authors} />
+        <p className="submission-card__meta">Preferred format: {submission.formatLabel}</p>
+        <p className="submission-card__meta">
+          {submission.fileName} · uploaded {submission.uploadedAtText} · {submission.pageCount}{" "}
+          {submission.pageCount === 1 ? "page" : "pages"} · about {submission.wordCount} words
+        </p>
+        <p className="submission-card__status">
+          Status: <strong>{statusLabel(submission)}</strong>
+        </p>
+        {submission.status === "accepted" ? (
+          <p>
+            <Link to={submissionPaths.congratulations}>
+              Confirm your presentation and see what comes next
+              <span className="visually-hidden"> for {submission.title}</span>
+            </Link>
+          </p>
+        ) : null}
+        {submission.warnings.length ? (
+          <ul className="submission-card__warnings">
+            {submission.warnings.map((warning) => (
+              <li key={warning}>{describeWarning(warning, submission.wordCount)}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="submission-card__actions">
+        <a
+          className="button button--secondary"
+          href={submissionPaths.file(submission.id)}
+          target="_blank"
+          rel="noopener"
+        >
+          View<span className="visually-hidden"> {submission.fileName} (opens in a new tab)</span>
+        </a>
+        {submission.canEdit ? (
+          <>
+            <Link
+              className="button button--secondary"
+              to={`${submissionPaths.status}?edit=${encodeURIComponent(submission.id)}#edit-details`}
+            >
+              Edit<span className="visually-hidden"> the details of {submission.title}</span>
+            </Link>
+            <Link
+              className="button button--secondary"
+              to={`${submissionPaths.submit}?replace=${encodeURIComponent(submission.id)}`}
+            >
+              Replace PDF<span className="visually-hidden"> of {submission.title}</span>
+            </Link>
+          </>
+        ) : null}
+        {submission.canDelete ? <DeleteButton submission={submission} /> : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The '×' button. With JavaScript it opens a confirmation dialog; without, it posts and the page
+ * answers with a confirmation step. Either way the deletion itself is a second, explicit post.
+ */
+function DeleteButton({ submission }: { submission: SubmissionView }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <Form
+        method="post"
+        onSubmit={(event) => {
+          if (!dialogRef.current) return;
+          event.preventDefault();
+          dialogRef.current.showModal();
+        }}
+      >
+        <input type="hidden" name="submissionId" value={submission.id} />
+        <button
+          type="submit"
+          name="intent"
+          value="ask-delete"
+          className="submission-card__delete"
+          aria-label={`Delete ${submission.title}`}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </Form>
+      <dialog
+        ref={dialogRef}
+        className="submission-dialog"
+        aria-labelledby={`delete-title-${submission.id}`}
+      >
+        <ConfirmDeleteForm
+          submission={{ id: submission.id, fileName: submission.title }}
+          titleId={`delete-title-${submission.id}`}
+          onCancel={() => dialogRef.current?.close()}
+        />
+      </dialog>
+    </>
+  );
+}
+
+export function ConfirmDeleteForm({
+  submission,
+  titleId,
+  onCancel,
+}: {
+  submission: { id: string; fileName: string };
+  titleId?: string;
+  onCancel?: () => void;
+}) {
+  return (
+    <Form method="post" className="submission-confirm card" replace>
+      <h2 id={titleId} className="submission-confirm__title">
+        Delete “{submission.fileName}”?
+      </h2>
+      <p>The file is removed for good. You can upload a new abstract afterwards.</p>
+      <input type="hidden" name="submissionId" value={submission.id} />
+      <div className="submission-confirm__actions">
+        <SubmitButton intent="delete" pendingLabel="Deleting..." className="button button--danger">
+          Delete
+        </SubmitButton>
+        {onCancel ? (
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : (
+          <Link to={submissionPaths.status} className="button button--secondary">
+            Cancel
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+function AuthorList({ authors }: { authors: AuthorView[] }) {
+  return (
+    <ol className="submission-card__authors" aria-label="Authors">
+      {authors.map((author) => (
+        <li key={author.position}>
+          {author.name}
+          {author.affiliation ? `, ${author.affiliation}` : ""}
+          {author.isPresenter ? <strong> (presenting)</strong> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * An abstract someone else submitted that lists this account as a co-author: what it is and where it
+ * stands, with no actions (only the submitting author changes it).
+ */
+export function CoauthoredCard({ submission }: { submission: CoauthoredView }) {
+  return (
+    <li className="submission-card card">
+      <div className="submission-card__body">
+        <h3 className="submission-card__name">{submission.title}</h3>
+        <p className="submission-card__meta">
+          You are listed as a co-author
+          {submission.presents ? " and as presenting it" : ""}. {submission.submitterName} submitted
+          it and is the one who can change it.
+        </p>
+        <AuthorList authors={submission.authors} />
+        <p className="submission-card__meta">Preferred format: {submission.formatLabel}</p>
+        <p className="submission-card__status">
+          Status: <strong>{statusLabel(submission)}</strong>
+        </p>
+        {submission.status === "accepted" && submission.presents ? (
+          <p>
+            You present this {submission.acceptedAs === "poster" ? "poster" : "talk"};{" "}
+            {submission.submitterName} confirms the presentation on the site.
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
