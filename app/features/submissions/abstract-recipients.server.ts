@@ -41,9 +41,10 @@ export async function listAbstractRecipients(
     for (const row of submitters) add(row.id, row.email, row.firstName);
   };
   if (options.submitterFirst) addSubmitters();
+  // Position 0 is the submitting account's own row (its address is the account's).
   for (const abstract of abstracts)
     for (const author of abstract.authors)
-      if (author.position > 0 && author.isConfirmed && options.includes(author))
+      if ((author.position === 0 || author.isConfirmed) && options.includes(author))
         add(abstract.submissionId, author.email, author.name);
   if (!options.submitterFirst) addSubmitters();
   return bySubmission;
@@ -60,11 +61,18 @@ export async function listUnmailedAddresses(
   const bySubmission = new Map<string, UnmailedAddress[]>();
   for (const abstract of await listAuthorAccounts(db, scope)) {
     const list: UnmailedAddress[] = [];
+    // An address typed twice is mailed when either entry is confirmed.
+    const mailed = new Set(
+      abstract.authors
+        .filter((author) => author.isConfirmed && author.email)
+        .map((author) => author.email?.trim().toLowerCase()),
+    );
     for (const author of abstract.authors) {
       const email = author.email?.trim();
       if (author.position === 0 || author.isConfirmed || !email) continue;
       // The submitter's own address typed again: they are mailed as the submitter.
       if (author.account?.id === abstract.submitterId) continue;
+      if (mailed.has(email.toLowerCase())) continue;
       if (list.some((each) => each.email.toLowerCase() === email.toLowerCase())) continue;
       list.push({ email, name: author.name, reason: unmailedReason(author) });
     }

@@ -54,12 +54,15 @@ export async function listAuthorAccounts(
     .selectFrom("submission as s")
     .innerJoin("user as owner", "owner.id", "s.user_id")
     .leftJoin("submission_author as a", "a.submission_id", "s.id")
-    // Addresses are stored lower-case on both sides.
+    // Addresses are stored lower-case; compared without case all the same, as mail compares them.
     .leftJoin("user as u", (join) =>
       join.on((eb) =>
         eb.or([
           eb.and([eb("a.position", "=", 0), eb("u.id", "=", eb.ref("s.user_id"))]),
-          eb.and([eb("a.position", ">", 0), eb("u.email", "=", eb.ref("a.email"))]),
+          eb.and([
+            eb("a.position", ">", 0),
+            eb(eb.fn("lower", ["u.email"]), "=", eb.fn("lower", ["a.email"])),
+          ]),
         ]),
       ),
     )
