@@ -153,6 +153,14 @@ test("every permission boundary of the reviewer pages holds on the server", asyn
 
   // Assigned, the same requests succeed; crafted scores are refused with a message.
   await assignAbstract(testInfo, { authorEmail: author.email, reviewerEmail: reviewer.email });
+  // The PDF opens only once the reviewer declared no conflict of interest with the abstract.
+  const undeclared = await reviewer.page.request.get(`/review/abstracts/${number}.pdf`);
+  expect(undeclared.status()).toBe(403);
+  expect(await undeclared.text()).toContain("declare that you have no conflict of interest");
+  const declared = await reviewer.page.request.post(`/review/abstracts/${number}`, {
+    form: { intent: "declare-no-conflict" },
+  });
+  expect(declared.status()).toBe(200);
   expect((await reviewer.page.request.get(`/review/abstracts/${number}.pdf`)).status()).toBe(200);
   const crafted = await reviewer.page.request.post(`/review/abstracts/${number}`, {
     form: { intent: "submit", merit: "9", confidence: "3" },

@@ -67,6 +67,18 @@ test("a reviewer saves a draft, submits and edits, never learning who wrote the 
   expectBlind(await page.content());
   await expectNoAxeViolations(page);
 
+  // The PDF opens only after the reviewer declares no conflict of interest (by keyboard here).
+  expect((await page.request.get(`/review/abstracts/${number}.pdf`)).status()).toBe(403);
+  await expect(page.getByRole("link", { name: `Open abstract ${number} (PDF)` })).toHaveCount(0);
+  await page
+    .getByRole("button", { name: "I have no conflict of interest with this abstract" })
+    .focus();
+  await page.keyboard.press("Enter");
+  await expectMessage(
+    page,
+    "Thank you: you declared that you have no conflict of interest with this abstract. You can open it now.",
+  );
+
   // Loader data and the PDF's headers are as blind as the page.
   const loaderData = await page.request.get(`/review/abstracts/${number}.data`);
   expect(loaderData.status()).toBe(200);
