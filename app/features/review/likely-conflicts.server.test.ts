@@ -87,7 +87,7 @@ for (const target of testDatabaseTargets()) {
       // Confirmed: a real conflict, never assigned; the answer is audited with its reason.
       const pair = { submissionId: "s1", reviewerId: "bea" };
       expect(await adminAct(database, { intent: "confirm-conflict", ...pair })).toEqual({
-        message: "Conflict confirmed: the reviewer will not be assigned abstract 1.",
+        message: "Conflict confirmed successfully: the reviewer will not be assigned abstract 1.",
         status: 200,
       });
       expect((await abstractOne(database)).likely).toEqual([
@@ -134,7 +134,7 @@ for (const target of testDatabaseTargets()) {
         }),
       ).toEqual({
         message:
-          "Likely conflict dismissed: the reviewer may be assigned abstract 1, and it will not be shown again.",
+          "Likely conflict dismissed successfully: the reviewer may be assigned abstract 1, and it will not be shown again.",
         status: 200,
       });
       expect(await abstractOne(database)).toMatchObject({ likely: [], assignable: ["rita"] });
@@ -244,7 +244,7 @@ for (const target of testDatabaseTargets()) {
         }),
       ).toEqual({
         message:
-          "Conflict confirmed: the reviewer will not be assigned abstract 1 and was unassigned from it (their draft was deleted).",
+          "Conflict confirmed successfully: the reviewer will not be assigned abstract 1 and was unassigned from it (their draft was deleted).",
         status: 200,
       });
       expect(
@@ -255,7 +255,7 @@ for (const target of testDatabaseTargets()) {
         }),
       ).toEqual({
         message:
-          "Conflict confirmed: the reviewer will not be assigned abstract 1; they had already submitted a review of it, which stays until you decide what to do with it.",
+          "Conflict confirmed successfully: the reviewer will not be assigned abstract 1; they had already submitted a review of it, which stays until you decide what to do with it.",
         status: 200,
       });
       expect(await reviewersOf(database)).toEqual(["sam"]);

@@ -161,7 +161,7 @@ export const reviewMessages = {
     number: number,
     outcome: { wasUnassigned: boolean; keptSubmittedReview: boolean },
   ) =>
-    `Conflict confirmed: the reviewer will not be assigned abstract ${number}${
+    `Conflict confirmed successfully: the reviewer will not be assigned abstract ${number}${
       outcome.wasUnassigned
         ? " and was unassigned from it (their draft was deleted)"
         : outcome.keptSubmittedReview
@@ -169,7 +169,7 @@ export const reviewMessages = {
           : ""
     }.`,
   conflictDismissed: (number: number) =>
-    `Likely conflict dismissed: the reviewer may be assigned abstract ${number}, and it will not be shown again.`,
+    `Likely conflict dismissed successfully: the reviewer may be assigned abstract ${number}, and it will not be shown again.`,
   assigned: (number: number) => `The reviewer was assigned to abstract ${number} successfully.`,
   unassigned: (number: number) =>
     `The reviewer was unassigned from abstract ${number} successfully.`,
