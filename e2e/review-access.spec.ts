@@ -47,14 +47,15 @@ test("declaring a conflict, without JavaScript, takes two steps, empties the que
   await reviewForm(page).getByRole("button", { name: "Save draft" }).click();
   await expectMessage(page, "Draft saved successfully.");
 
-  await page.getByRole("button", { name: "Declare a conflict" }).click();
+  // Before the PDF opens the page asks about conflicts: "I have a conflict" leads to the same two steps.
+  await page.getByRole("button", { name: "I have a conflict" }).click();
   await expect(page.getByText(`Declare a conflict with abstract ${number}?`)).toBeVisible();
   // Cancel changes nothing.
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(page).toHaveURL(at(`/review/abstracts/${number}`));
   await expect(page.getByText("Your review: Draft saved")).toBeVisible();
 
-  await page.getByRole("button", { name: "Declare a conflict" }).click();
+  await page.getByRole("button", { name: "I have a conflict" }).click();
   await page.getByRole("button", { name: "Yes, declare a conflict" }).click();
   await expect(page).toHaveURL(at(`/review?conflict=${number}`));
   await expectMessage(

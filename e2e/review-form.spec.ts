@@ -192,8 +192,9 @@ test("other reviewers' reviews appear only after submitting your own, without th
   const before = await second.page.request.get(`/review/abstracts/${number}.data`);
   expect(await before.text()).not.toContain("weak data");
 
-  // The conflict confirmation step (declared in another test), checked here where axe can run.
-  await second.page.getByRole("button", { name: "Declare a conflict" }).click();
+  // The conflict confirmation step (declared in another test), checked here where axe can run; before
+  // the PDF opens it starts from the question's "I have a conflict".
+  await second.page.getByRole("button", { name: "I have a conflict" }).click();
   await expect(second.page.getByText(`Declare a conflict with abstract ${number}?`)).toBeVisible();
   await expectNoAxeViolations(second.page);
   await second.page.getByRole("link", { name: "Cancel" }).click();

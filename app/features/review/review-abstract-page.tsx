@@ -52,6 +52,7 @@ export function ReviewAbstractPage(props: {
 }) {
   const { view } = props;
   const values = props.values ?? view.ownReview;
+  const canDeclareConflict = view.canEdit && view.status !== "submitted";
   return (
     <section className="section">
       <div className="container review stack">
@@ -101,10 +102,16 @@ export function ReviewAbstractPage(props: {
             loading="lazy"
           />
         ) : (
-          <DeclarationGate
-            number={view.number}
-            canDeclareConflict={view.canEdit && view.status !== "submitted"}
-          />
+          <>
+            <DeclarationGate
+              number={view.number}
+              canDeclareConflict={canDeclareConflict && !props.isConfirmingConflict}
+            />
+            {/* "I have a conflict" asks for the confirmation right under the question. */}
+            {canDeclareConflict && props.isConfirmingConflict ? (
+              <ConflictSection number={view.number} isConfirming />
+            ) : null}
+          </>
         )}
 
         {view.canEdit ? (
@@ -115,7 +122,7 @@ export function ReviewAbstractPage(props: {
 
         <OthersReviews others={view.others} />
 
-        {view.canEdit && view.status !== "submitted" ? (
+        {canDeclareConflict && view.hasDeclaredNoConflict ? (
           <ConflictSection number={view.number} isConfirming={props.isConfirmingConflict} />
         ) : null}
       </div>
