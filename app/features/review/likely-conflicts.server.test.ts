@@ -20,10 +20,15 @@ import {
   testDatabaseTargets,
   useTestDatabases,
 } from "../../../tests/support/test-databases";
-import { assignReviewer, listAssignmentsForSubmission } from "./assignments.server";
+import {
+  assignReviewer,
+  listAssignmentsForSubmission,
+  takeNextAbstract,
+} from "./assignments.server";
 import { autoAssign } from "./auto-assign.server";
 import { listAssignmentOverview } from "./review-admin.server";
 import { handleReviewAdminAction } from "./review-admin-actions.server";
+import { defaultReviewSettings } from "./review-settings";
 
 const year = 2025;
 
@@ -83,6 +88,13 @@ for (const target of testDatabaseTargets()) {
           actor: chair,
         }),
       ).toMatchObject({ ok: false, reason: "conflict" });
+      expect(
+        await takeNextAbstract(database.db, {
+          editionYear: year,
+          reviewerId: "bea",
+          settings: defaultReviewSettings,
+        }),
+      ).toEqual({ ok: false, reason: "none-left" });
 
       // Confirmed: a real conflict, never assigned; the answer is audited with its reason.
       const pair = { submissionId: "s1", reviewerId: "bea" };
