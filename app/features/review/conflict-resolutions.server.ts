@@ -55,7 +55,8 @@ export async function resolveLikelyConflict(
     );
     if (!likely) return refuseNaming("not-likely", { email, number });
     const now = new Date().toISOString();
-    await trx
+    // Two answers at once (a double click, two admins): the first is stored, the second refused.
+    const stored = await trx
       .insertInto("review_conflict_resolution")
       .values({
         submission_id: submission.id,
@@ -65,7 +66,10 @@ export async function resolveLikelyConflict(
         resolved_by: input.actor.userId,
         resolved_at: now,
       })
-      .execute();
+      .onConflict((conflict) => conflict.columns(["submission_id", "reviewer_id"]).doNothing())
+      .returning("reviewer_id")
+      .executeTakeFirst();
+    if (!stored) return refuseNaming("not-likely", { email, number });
     let wasUnassigned = false;
     let keptSubmittedReview = false;
     if (input.resolution === "confirmed") {

@@ -234,6 +234,27 @@ for (const target of testDatabaseTargets()) {
       ).toHaveLength(2);
     });
 
+    it("stores one answer when two arrive at once", async () => {
+      const database = await databases.openMigrated();
+      await seedConflictCase(database, {
+        reviewerIds: ["bea"],
+        coauthors: [{ name: "Beatriz Coauthor" }],
+      });
+      const pair = { submissionId: "s1", reviewerId: "bea" };
+      const answers = await Promise.all([
+        adminAct(database, { intent: "confirm-conflict", ...pair }),
+        adminAct(database, { intent: "dismiss-conflict", ...pair }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const rows = await database.db
+        .selectFrom("review_conflict_resolution")
+        .select("resolution")
+        .execute();
+      expect(rows).toHaveLength(1);
+      const audit = await auditActions(database);
+      expect(audit.filter((row) => row.action.endsWith("-conflict"))).toHaveLength(1);
+    });
+
     it("confirming unassigns a reviewer with a draft, and keeps a submitted review", async () => {
       const database = await databases.openMigrated();
       await seedConflictCase(database, {
