@@ -47,14 +47,15 @@ test("declaring a conflict, without JavaScript, takes two steps, empties the que
   await reviewForm(page).getByRole("button", { name: "Save draft" }).click();
   await expectMessage(page, "Draft saved successfully.");
 
-  await page.getByRole("button", { name: "Declare a conflict" }).click();
+  // Before the PDF opens the page asks about conflicts: "I have a conflict" leads to the same two steps.
+  await page.getByRole("button", { name: "I have a conflict" }).click();
   await expect(page.getByText(`Declare a conflict with abstract ${number}?`)).toBeVisible();
   // Cancel changes nothing.
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(page).toHaveURL(at(`/review/abstracts/${number}`));
   await expect(page.getByText("Your review: Draft saved")).toBeVisible();
 
-  await page.getByRole("button", { name: "Declare a conflict" }).click();
+  await page.getByRole("button", { name: "I have a conflict" }).click();
   await page.getByRole("button", { name: "Yes, declare a conflict" }).click();
   await expect(page).toHaveURL(at(`/review?conflict=${number}`));
   await expectMessage(
@@ -153,6 +154,14 @@ test("every permission boundary of the reviewer pages holds on the server", asyn
 
   // Assigned, the same requests succeed; crafted scores are refused with a message.
   await assignAbstract(testInfo, { authorEmail: author.email, reviewerEmail: reviewer.email });
+  // The PDF opens only once the reviewer declared no conflict of interest with the abstract.
+  const undeclared = await reviewer.page.request.get(`/review/abstracts/${number}.pdf`);
+  expect(undeclared.status()).toBe(403);
+  expect(await undeclared.text()).toContain("declare that you have no conflict of interest");
+  const declared = await reviewer.page.request.post(`/review/abstracts/${number}`, {
+    form: { intent: "declare-no-conflict" },
+  });
+  expect(declared.status()).toBe(200);
   expect((await reviewer.page.request.get(`/review/abstracts/${number}.pdf`)).status()).toBe(200);
   const crafted = await reviewer.page.request.post(`/review/abstracts/${number}`, {
     form: { intent: "submit", merit: "9", confidence: "3" },

@@ -67,6 +67,18 @@ test("a reviewer saves a draft, submits and edits, never learning who wrote the 
   expectBlind(await page.content());
   await expectNoAxeViolations(page);
 
+  // The PDF opens only after the reviewer declares no conflict of interest (by keyboard here).
+  expect((await page.request.get(`/review/abstracts/${number}.pdf`)).status()).toBe(403);
+  await expect(page.getByRole("link", { name: `Open abstract ${number} (PDF)` })).toHaveCount(0);
+  await page
+    .getByRole("button", { name: "I have no conflict of interest with this abstract" })
+    .focus();
+  await page.keyboard.press("Enter");
+  await expectMessage(
+    page,
+    "Thank you: you declared that you have no conflict of interest with this abstract. You can open it now.",
+  );
+
   // Loader data and the PDF's headers are as blind as the page.
   const loaderData = await page.request.get(`/review/abstracts/${number}.data`);
   expect(loaderData.status()).toBe(200);
@@ -180,8 +192,9 @@ test("other reviewers' reviews appear only after submitting your own, without th
   const before = await second.page.request.get(`/review/abstracts/${number}.data`);
   expect(await before.text()).not.toContain("weak data");
 
-  // The conflict confirmation step (declared in another test), checked here where axe can run.
-  await second.page.getByRole("button", { name: "Declare a conflict" }).click();
+  // The conflict confirmation step (declared in another test), checked here where axe can run; before
+  // the PDF opens it starts from the question's "I have a conflict".
+  await second.page.getByRole("button", { name: "I have a conflict" }).click();
   await expect(second.page.getByText(`Declare a conflict with abstract ${number}?`)).toBeVisible();
   await expectNoAxeViolations(second.page);
   await second.page.getByRole("link", { name: "Cancel" }).click();

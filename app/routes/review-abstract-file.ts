@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { getCurrentEdition } from "~/content/editions";
 import { requireUser } from "~/features/accounts/session.server";
+import { refusePdfBeforeDeclaration } from "~/features/review/conflict-declarations.server";
 import { notFound, requireReviewerRole } from "~/features/review/review-access.server";
 import { parseAbstractNumber } from "~/features/review/review-paths";
 import { openAbstractForReviewer } from "~/features/review/reviewer-reviews.server";
@@ -19,7 +20,14 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   requireReviewerRole(viewer);
   const number = parseAbstractNumber(params.number);
   if (number === null) return notFound();
-  const file = await openAbstractForReviewer(getSubmissionDependencies(), {
+  const dependencies = getSubmissionDependencies();
+  const refusal = await refusePdfBeforeDeclaration(dependencies.db, {
+    reviewerId: viewer.id,
+    editionYear: getCurrentEdition().year,
+    number,
+  });
+  if (refusal) return refusal;
+  const file = await openAbstractForReviewer(dependencies, {
     reviewerId: viewer.id,
     editionYear: getCurrentEdition().year,
     number,

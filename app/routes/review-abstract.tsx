@@ -1,6 +1,7 @@
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireProfile } from "~/features/accounts/session.server";
+import { pdfGate } from "~/features/review/conflict-declarations.server";
 import { handleReviewAbstractAction } from "~/features/review/review-abstract-actions.server";
 import {
   ReviewAbstractPage,
@@ -36,6 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { user, db, number, editionYear } = await requireAssignedNumber(args);
   const review = await getReviewForReviewer(db, { reviewerId: user.id, editionYear, number });
   if (!review) throw notFound();
+  const gate = await pdfGate(db, { reviewerId: user.id, editionYear, number });
   const view: ReviewAbstractView = {
     number: review.number,
     title: review.title,
@@ -79,6 +81,7 @@ export async function loader(args: Route.LoaderArgs) {
           })),
         }
       : review.others,
+    hasDeclaredNoConflict: gate === "declared",
   };
   return { view, notice: await submittedNotice(args.url, db, user.id, editionYear) };
 }

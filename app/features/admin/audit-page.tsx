@@ -28,6 +28,8 @@ const actionLabels: Record<AdminAction, string> = {
   "unassign-reviewer": "Unassigned a reviewer",
   "auto-assign": "Assigned reviewers automatically",
   "declare-conflict": "Declared a conflict",
+  "confirm-conflict": "Confirmed a likely conflict",
+  "dismiss-conflict": "Dismissed a likely conflict",
   "submit-review": "Submitted a review",
   "remind-reviewers": "Reminded reviewers",
   "update-review-settings": "Changed review settings",

@@ -9,6 +9,7 @@ const abstract = (
   id,
   authorIds,
   declaredConflictIds: declared,
+  likelyConflicts: [],
 });
 
 function loads(pairs: { reviewerId: string }[], existing: { reviewerId: string }[] = []) {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/lib/db/schema";
-import { authorAccountIds } from "./conflict-authors.server";
+import { listConflictFacts } from "./conflict-authors.server";
 import type { ConflictFacts } from "./conflicts";
 
 // The reads and the insert that assignment by hand, "take the next abstract" and the automatic
@@ -19,48 +19,27 @@ export async function listReviewableAbstracts(
 ): Promise<(ConflictFacts & { id: string; number: number })[]> {
   const rows = await db
     .selectFrom("submission")
-    .select(["id", "number", "user_id"])
+    .select(["id", "number"])
     .where("edition_year", "=", editionYear)
     .where("decision", "is", null)
     .orderBy("number")
     .execute();
-  const declared = await db
-    .selectFrom("review_conflict")
-    .innerJoin("submission", "submission.id", "review_conflict.submission_id")
-    .select(["review_conflict.submission_id", "review_conflict.reviewer_id"])
-    .where("submission.edition_year", "=", editionYear)
-    .execute();
-  const coauthors = await authorAccountIds(db, { editionYear });
+  const facts = await listConflictFacts(db, { editionYear });
   return rows.map((row) => ({
     id: row.id,
     number: Number(row.number),
-    authorIds: [row.user_id, ...(coauthors.get(row.id) ?? [])],
-    declaredConflictIds: declared
-      .filter((conflict) => conflict.submission_id === row.id)
-      .map((conflict) => conflict.reviewer_id),
+    ...(facts.get(row.id) ?? noFacts),
   }));
 }
+
+const noFacts: ConflictFacts = { authorIds: [], declaredConflictIds: [], likelyConflicts: [] };
 
 export async function conflictFactsFor(
   db: Db,
   submissionId: string,
 ): Promise<ConflictFacts | null> {
-  const row = await db
-    .selectFrom("submission")
-    .select("user_id")
-    .where("id", "=", submissionId)
-    .executeTakeFirst();
-  if (!row) return null;
-  const declared = await db
-    .selectFrom("review_conflict")
-    .select("reviewer_id")
-    .where("submission_id", "=", submissionId)
-    .execute();
-  const coauthors = await authorAccountIds(db, { submissionIds: [submissionId] });
-  return {
-    authorIds: [row.user_id, ...(coauthors.get(submissionId) ?? [])],
-    declaredConflictIds: declared.map((conflict) => conflict.reviewer_id),
-  };
+  const facts = await listConflictFacts(db, { submissionIds: [submissionId] });
+  return facts.get(submissionId) ?? null;
 }
 
 export async function insertAssignment(

@@ -5,11 +5,13 @@ import type { Database } from "~/lib/db/schema";
 import { readIntent } from "~/lib/forms.server";
 import type { Mailer } from "~/lib/mail/mailer.server";
 import { declareConflict } from "./assignments.server";
+import { declareNoConflict } from "./conflict-declarations.server";
 import type { ReviewValues } from "./review-abstract-page";
 import { readReviewForm } from "./review-form.server";
 import { mailAdminsAboutConflict } from "./review-mail.server";
 import {
   declareConflictRefusals,
+  declareNoConflictRefusals,
   refusalText,
   reviewMessages,
   saveReviewRefusals,
@@ -19,6 +21,7 @@ import type { Notice } from "./review-queue-page";
 import { listReviewQueue, saveReviewDraft, submitReview } from "./reviewer-reviews.server";
 
 const intents = [
+  "declare-no-conflict",
   "ask-conflict",
   "declare-conflict",
   "save-draft",
@@ -41,8 +44,8 @@ const answer = (result: Partial<ReviewAbstractActionResult>, status = 200) =>
 const error = (text: string) => ({ kind: "error", text }) satisfies Notice;
 
 /**
- * The review page's action, for the abstract of this number assigned to the reviewer: asking whether
- * to declare a conflict, declaring it (the admins are told, the reviewer goes back to the queue),
+ * The review page's action, for the abstract of this number assigned to the reviewer: declaring no
+ * conflict of interest (before the PDF opens), asking whether to declare a conflict, declaring it (the admins are told, the reviewer goes back to the queue),
  * saving a draft and submitting.
  */
 export async function handleReviewAbstractAction(
@@ -60,6 +63,16 @@ export async function handleReviewAbstractAction(
   const { reviewerId, editionYear, number } = input;
   const intent = readIntent(formData, intents);
   if (intent === null) return answer({ notice: error(reviewMessages.unknownRequest) }, 400);
+  if (intent === "declare-no-conflict") {
+    const outcome = await declareNoConflict(deps.db, { reviewerId, editionYear, number });
+    if (!outcome.ok) {
+      return answer(
+        { notice: error(refusalText(declareNoConflictRefusals, outcome)) },
+        declareNoConflictRefusals[outcome.reason].status,
+      );
+    }
+    return answer({ notice: { kind: "success", text: reviewMessages.noConflictDeclared } });
+  }
   if (intent === "ask-conflict") return answer({ isConfirmingConflict: true });
   if (intent === "declare-conflict") {
     const outcome = await declareConflict(deps.db, { editionYear, reviewerId, number });

@@ -38,6 +38,8 @@ export type ReviewAbstractView = {
   meritScale: ScalePoint[];
   confidenceScale: ScalePoint[];
   others: OthersView;
+  /** The reviewer declared no conflict of interest with it: the PDF opens only after that. */
+  hasDeclaredNoConflict: boolean;
 };
 
 export function ReviewAbstractPage(props: {
@@ -50,6 +52,7 @@ export function ReviewAbstractPage(props: {
 }) {
   const { view } = props;
   const values = props.values ?? view.ownReview;
+  const canDeclareConflict = view.canEdit && view.status !== "submitted";
   return (
     <section className="section">
       <div className="container review stack">
@@ -77,24 +80,39 @@ export function ReviewAbstractPage(props: {
               ))}
             </ul>
           ) : null}
-          <p>
-            <a
-              className="button button--secondary"
-              href={reviewPaths.file(view.number)}
-              target="_blank"
-              rel="noopener"
-            >
-              Open abstract {view.number} (PDF)
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </p>
+          {view.hasDeclaredNoConflict ? (
+            <p>
+              <a
+                className="button button--secondary"
+                href={reviewPaths.file(view.number)}
+                target="_blank"
+                rel="noopener"
+              >
+                Open abstract {view.number} (PDF)
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </p>
+          ) : null}
         </div>
-        <iframe
-          className="review-pdf"
-          src={reviewPaths.file(view.number)}
-          title={`Abstract ${view.number} (PDF)`}
-          loading="lazy"
-        />
+        {view.hasDeclaredNoConflict ? (
+          <iframe
+            className="review-pdf"
+            src={reviewPaths.file(view.number)}
+            title={`Abstract ${view.number} (PDF)`}
+            loading="lazy"
+          />
+        ) : (
+          <>
+            <DeclarationGate
+              number={view.number}
+              canDeclareConflict={canDeclareConflict && !props.isConfirmingConflict}
+            />
+            {/* "I have a conflict" asks for the confirmation right under the question. */}
+            {canDeclareConflict && props.isConfirmingConflict ? (
+              <ConflictSection number={view.number} isConfirming />
+            ) : null}
+          </>
+        )}
 
         {view.canEdit ? (
           <ReviewForm view={view} values={values} maxCommentLength={props.maxCommentLength} />
@@ -104,7 +122,7 @@ export function ReviewAbstractPage(props: {
 
         <OthersReviews others={view.others} />
 
-        {view.canEdit && view.status !== "submitted" ? (
+        {canDeclareConflict && view.hasDeclaredNoConflict ? (
           <ConflictSection number={view.number} isConfirming={props.isConfirmingConflict} />
         ) : null}
       </div>
@@ -297,6 +315,44 @@ function OthersReviews({ others }: { others: OthersView }) {
       ) : (
         <p>No other review of this abstract has been submitted yet.</p>
       )}
+    </section>
+  );
+}
+
+/**
+ * Before the PDF: the reviewer declares that they have no conflict of interest (stored with the time),
+ * or goes to declare one. The PDF route refuses until the declaration is stored.
+ */
+function DeclarationGate({
+  number,
+  canDeclareConflict,
+}: {
+  number: number;
+  canDeclareConflict: boolean;
+}) {
+  return (
+    <section className="card review-declaration" aria-labelledby="declaration-title">
+      <h2 id="declaration-title">Before you open the abstract</h2>
+      <p>
+        Authors’ names are hidden from you, but you may still recognise the work: a classmate’s
+        topic, your own project, a friend’s. Please confirm that you have no conflict of interest
+        with abstract {number} before you read it. If you do have one, declare it below instead: the
+        committee will give the abstract to another reviewer.
+      </p>
+      <Form method="post" className="review-form__actions">
+        <SubmitButton intent="declare-no-conflict" pendingLabel="Saving...">
+          I have no conflict of interest with this abstract
+        </SubmitButton>
+        {canDeclareConflict ? (
+          <SubmitButton
+            intent="ask-conflict"
+            pendingLabel="Opening..."
+            className="button button--secondary"
+          >
+            I have a conflict
+          </SubmitButton>
+        ) : null}
+      </Form>
     </section>
   );
 }

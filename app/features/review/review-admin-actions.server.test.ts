@@ -110,7 +110,7 @@ for (const target of testDatabaseTargets()) {
       });
       expect(await act({ intent: "assign", submissionId: "s3", reviewerId: "r1" })).toEqual({
         message:
-          "r1@example.edu has a conflict with abstract 3 (an author, or a declared conflict).",
+          "r1@example.edu has a conflict with abstract 3 (an author, a declared conflict, or a likely conflict: confirm or dismiss it under Likely conflicts first).",
         status: 409,
       });
       expect(await act({ intent: "assign", submissionId: "s1", reviewerId: "ada" })).toEqual({

@@ -9,12 +9,14 @@ import { z } from "~/lib/zod.server";
 import { mailNewAssignments } from "./assignment-mail.server";
 import { assignReviewer, unassignReviewer } from "./assignments.server";
 import { autoAssign, maxReviewersPerAbstract } from "./auto-assign.server";
+import { resolveLikelyConflict } from "./conflict-resolutions.server";
 import { readReviewSettingsForm } from "./review-admin.server";
 import type { AutoAssignSummaryView } from "./review-admin-page";
 import {
   assignRefusals,
   refusalAnswer,
   reminderAnswer,
+  resolveConflictRefusals,
   reviewMessages,
   saveSettingsRefusals,
   unassignRefusals,
@@ -22,7 +24,15 @@ import {
 import { remindReviewers } from "./review-reminders.server";
 import { getReviewSettings, saveReviewSettings } from "./review-settings.server";
 
-const intents = ["save-settings", "auto-assign", "assign", "unassign", "remind"] as const;
+const intents = [
+  "save-settings",
+  "auto-assign",
+  "assign",
+  "unassign",
+  "remind",
+  "confirm-conflict",
+  "dismiss-conflict",
+] as const;
 
 export type ReviewAdminActionResult = {
   message: string;
@@ -55,7 +65,7 @@ const unassignForm = z.object({ assignmentId: idField });
 
 /**
  * The admins' review page's action: the settings, the automatic assignment, assigning and
- * unassigning by hand, and reminding the reviewers with unfinished reviews.
+ * unassigning by hand, answering likely conflicts, and reminding the reviewers with unfinished reviews.
  */
 export async function handleReviewAdminAction(
   deps: { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "error"> },
@@ -116,6 +126,27 @@ async function act(
     const outcome = await unassignReviewer(db, { assignmentId: form.value.assignmentId, actor });
     if (!outcome.ok) return refusalAnswer(unassignRefusals, outcome);
     return [{ message: reviewMessages.unassigned(outcome.value.number) }, 200];
+  }
+  if (intent === "confirm-conflict" || intent === "dismiss-conflict") {
+    const form = readForm(assignForm, formData);
+    if (!form.ok) return [{ message: form.message }, 400];
+    const outcome = await resolveLikelyConflict(db, {
+      editionYear,
+      ...form.value,
+      resolution: intent === "confirm-conflict" ? "confirmed" : "dismissed",
+      actor,
+    });
+    if (!outcome.ok) return refusalAnswer(resolveConflictRefusals, outcome);
+    const { number } = outcome.value;
+    return [
+      {
+        message:
+          intent === "confirm-conflict"
+            ? reviewMessages.conflictConfirmed(number, outcome.value)
+            : reviewMessages.conflictDismissed(number),
+      },
+      200,
+    ];
   }
   if (intent === "remind") {
     const reminded = await remindReviewers(deps, {

@@ -1,6 +1,12 @@
 import { Form } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
+import {
+  AbstractConflictNotes,
+  LikelyConflicts,
+  type LikelyConflictView,
+  type UnmailedView,
+} from "./review-admin-conflicts";
 
 export type ReviewStatusView = "not-started" | "draft" | "submitted";
 
@@ -20,6 +26,8 @@ export type AssignmentAbstractView = {
   hasDecision: boolean;
   assignments: (Person & { assignmentId: string; status: ReviewStatusView })[];
   conflicts: Person[];
+  likelyConflicts: LikelyConflictView[];
+  unmailed: UnmailedView[];
   assignable: Person[];
 };
 
@@ -68,7 +76,8 @@ export function ReviewAdminPage(props: ReviewAdminPageProps) {
         <h2 id="auto-assign-heading">Assign automatically</h2>
         <p>
           Gives every undecided abstract this many reviewers, choosing the least loaded reviewer
-          each time and never an author or a declared conflict. Existing assignments stay.{" "}
+          each time and never an author or a conflict (declared, confirmed, or likely and not yet
+          answered). Existing assignments stay.{" "}
           {plural(props.reviewerCount, "reviewer is", "reviewers are")} on the committee.
         </p>
         <Form method="post" className="admin-inline-form">
@@ -96,6 +105,8 @@ export function ReviewAdminPage(props: ReviewAdminPageProps) {
           </SubmitButton>
         </Form>
       </section>
+
+      <LikelyConflicts abstracts={props.abstracts} />
 
       <section className="card admin-panel" aria-labelledby="remind-heading">
         <h2 id="remind-heading">Remind reviewers</h2>
@@ -348,6 +359,7 @@ function AssignmentCard({ abstract }: { abstract: AssignmentAbstractView }) {
             Declared conflicts: {abstract.conflicts.map(personLabel).join(", ")}
           </p>
         ) : null}
+        <AbstractConflictNotes abstract={abstract} />
       </div>
       {abstract.assignable.length ? (
         <Form method="post" className="admin-submission__actions">

@@ -1,10 +1,14 @@
 import type { Kysely } from "kysely";
+import {
+  listUnmailedAddresses,
+  type UnmailedAddress,
+} from "~/features/submissions/abstract-recipients.server";
 import { titleOrFileName } from "~/features/submissions/submission-details";
 import { conferenceLocalTimeToIso } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
 import { type FormReading, readForm } from "~/lib/forms.server";
 import { z } from "~/lib/zod.server";
-import { authorAccountIds } from "./conflict-authors.server";
+import { listConflictFacts } from "./conflict-authors.server";
 import { isConflicted } from "./conflicts";
 import type { ReviewSettings, ScalePoint } from "./review-settings";
 import type { ReviewSettingsInput } from "./review-settings.server";
@@ -28,7 +32,11 @@ export type AbstractAssignments = {
   hasDecision: boolean;
   assignments: (OverviewReviewer & { assignmentId: string; status: ReviewStatus })[];
   conflicts: OverviewReviewer[];
-  /** Reviewers who may still be assigned: not on it, not an author, no declared conflict. */
+  /** Likely conflicts waiting for an admin's answer, and those confirmed (dismissed ones are gone). */
+  likelyConflicts: (OverviewReviewer & { reason: string; resolution: "confirmed" | null })[];
+  /** Co-author addresses that mail about the abstract does not go to, and why. */
+  unmailed: UnmailedAddress[];
+  /** Reviewers who may still be assigned: not on it, not an author, no conflict of any kind. */
   assignable: OverviewReviewer[];
 };
 
@@ -85,12 +93,16 @@ export async function listAssignmentOverview(
       .orderBy("c.declared_at")
       .execute(),
   ]);
-  const coauthors = await authorAccountIds(db, { editionYear });
+  const [conflictFacts, unmailed] = await Promise.all([
+    listConflictFacts(db, { editionYear }),
+    listUnmailedAddresses(db, { editionYear }),
+  ]);
   const reviewers = reviewerRows.map((row) => ({
     id: row.id,
     name: nameOf(row),
     email: row.email,
   }));
+  const reviewerById = new Map(reviewers.map((reviewer) => [reviewer.id, reviewer]));
   const group = <T extends { submissionId: string }>(rows: T[]) => {
     const map = new Map<string, T[]>();
     for (const row of rows) map.set(row.submissionId, [...(map.get(row.submissionId) ?? []), row]);
@@ -111,10 +123,17 @@ export async function listAssignmentOverview(
       name: nameOf(row),
       email: row.email,
     }));
-    const facts = {
-      authorIds: [submission.user_id, ...(coauthors.get(submission.id) ?? [])],
-      declaredConflictIds: conflicts.map((conflict) => conflict.id),
+    const facts = conflictFacts.get(submission.id) ?? {
+      authorIds: [submission.user_id],
+      declaredConflictIds: [],
+      likelyConflicts: [],
     };
+    const likelyConflicts = facts.likelyConflicts.flatMap((conflict) => {
+      const reviewer = reviewerById.get(conflict.reviewerId);
+      return reviewer
+        ? [{ ...reviewer, reason: conflict.reason, resolution: conflict.resolution }]
+        : [];
+    });
     const onIt = new Set(assignments.map((assignment) => assignment.id));
     return {
       submissionId: submission.id,
@@ -124,6 +143,8 @@ export async function listAssignmentOverview(
       hasDecision: submission.decision !== null,
       assignments,
       conflicts,
+      likelyConflicts,
+      unmailed: unmailed.get(submission.id) ?? [],
       assignable: reviewers.filter(
         (reviewer) => !onIt.has(reviewer.id) && !isConflicted(reviewer.id, facts),
       ),

@@ -50,7 +50,8 @@ export const assignRefusals: Refusals<AssignRefusal> = {
   "not-reviewer": { status: 409, message: "That person is not a reviewer." },
   conflict: {
     status: 409,
-    message: "{email} has a conflict with abstract {number} (an author, or a declared conflict).",
+    message:
+      "{email} has a conflict with abstract {number} (an author, a declared conflict, or a likely conflict: confirm or dismiss it under Likely conflicts first).",
   },
   "already-assigned": { status: 409, message: "{email} already reviews abstract {number}." },
 };
@@ -75,6 +76,24 @@ export const declareConflictRefusals: Refusals<DeclareConflictRefusal> = {
     message:
       "You have already submitted a review of this abstract. To withdraw it, write to the committee chairs.",
   },
+};
+
+export type ResolveConflictRefusal = "not-found" | "not-reviewer" | "not-likely";
+
+export const resolveConflictRefusals: Refusals<ResolveConflictRefusal> = {
+  "not-found": { status: 409, message: "That abstract no longer exists." },
+  "not-reviewer": { status: 409, message: "That person is not a reviewer." },
+  "not-likely": {
+    status: 409,
+    message:
+      "{email} has no likely conflict with abstract {number} waiting for an answer (it may have been answered already, or the authors changed). The page now shows the current list.",
+  },
+};
+
+export type DeclareNoConflictRefusal = "not-found";
+
+export const declareNoConflictRefusals: Refusals<DeclareNoConflictRefusal> = {
+  "not-found": notAssignedToYou,
 };
 
 export type TakeNextRefusal = "not-allowed" | "not-reviewer" | "closed" | "none-left";
@@ -137,6 +156,24 @@ export const reviewMessages = {
     `Review of abstract ${number} saved successfully. Every abstract in your queue has a submitted review: nothing is waiting for you.`,
   conflictDeclared: (number: number) =>
     `Conflict declared successfully: abstract ${number} left your queue, and the committee was told.`,
+  noConflictDeclared:
+    "Thank you: you declared that you have no conflict of interest with this abstract. You can open it now.",
+  /** The PDF's answer before the declaration (a plain-text page, opened in a new tab or the frame). */
+  pdfNeedsDeclaration: (number: number) =>
+    `Before you open abstract ${number}, go back to its review page and declare that you have no conflict of interest with it (or that you have one).`,
+  conflictConfirmed: (
+    number: number,
+    outcome: { wasUnassigned: boolean; keptSubmittedReview: boolean },
+  ) =>
+    `Conflict confirmed successfully: the reviewer will not be assigned abstract ${number}${
+      outcome.wasUnassigned
+        ? " and was unassigned from it (their draft was deleted)"
+        : outcome.keptSubmittedReview
+          ? "; they had already submitted a review of it, which stays until you decide what to do with it"
+          : ""
+    }.`,
+  conflictDismissed: (number: number) =>
+    `Likely conflict dismissed successfully: the reviewer may be assigned abstract ${number}, and it will not be shown again.`,
   assigned: (number: number) => `The reviewer was assigned to abstract ${number} successfully.`,
   unassigned: (number: number) =>
     `The reviewer was unassigned from abstract ${number} successfully.`,

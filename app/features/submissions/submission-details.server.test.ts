@@ -6,8 +6,8 @@ import { createLocalFileStorage } from "~/lib/storage/local-file-storage.server"
 import { insertUploaders } from "../../../tests/support/abstract-uploads";
 import { makeAbstractPdf } from "../../../tests/support/pdf-fixtures";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
-import { authorAccountIds } from "../review/conflict-authors.server";
 import { receiveAbstractUpload } from "./abstract-upload.server";
+import { listAuthorAccounts } from "./coauthor-accounts.server";
 import { applyRowIntent, emptyCoauthor, readDraft, readRowIntent } from "./submission-details";
 import { checkDetails, listAuthors, updateSubmissionDetails } from "./submission-details.server";
 import type { SubmissionDependencies } from "./submissions.server";
@@ -194,10 +194,16 @@ for (const target of testDatabaseTargets()) {
         },
         { position: 2, name: "李小龍", affiliation: "", email: null, isPresenter: false },
       ]);
-      // A co-author's account is an author for conflicts.
+      // The co-author's address is matched to its account; typed under another name than the
+      // account's, it is not a confirmed co-author (not mailed, not an automatic conflict).
+      const [withAccounts] = await listAuthorAccounts(deps.db, { editionYear: 2025 });
       expect(
-        (await authorAccountIds(deps.db, { editionYear: 2025 })).get(outcome.value.submissionId),
-      ).toEqual(["ngu"]);
+        withAccounts?.authors.map((author) => [author.account?.id ?? null, author.isConfirmed]),
+      ).toEqual([
+        ["ada", true],
+        ["ngu", false],
+        [null, false],
+      ]);
     });
 
     it("refuses bad details and row buttons before storing anything", async () => {
@@ -334,9 +340,10 @@ for (const target of testDatabaseTargets()) {
         ["Ada Lovelace", false],
         ["李小龍", true],
       ]);
-      expect(
-        await authorAccountIds(deps.db, { submissionIds: [first.value.submissionId] }),
-      ).toEqual(new Map());
+      const [edited] = await listAuthorAccounts(deps.db, {
+        submissionIds: [first.value.submissionId],
+      });
+      expect(edited?.authors.map((author) => author.account?.id ?? null)).toEqual(["ada", null]);
       expect(
         await updateSubmissionDetails(deps.db, { ...input, isCallOpen: async () => false }),
       ).toEqual({ ok: false, reason: "read-only" });

@@ -18,6 +18,8 @@ export interface Database {
   review_assignment: ReviewAssignmentTable;
   review: ReviewTable;
   review_conflict: ReviewConflictTable;
+  review_conflict_resolution: ReviewConflictResolutionTable;
+  review_declaration: ReviewDeclarationTable;
   review_settings: ReviewSettingsTable;
   submission_author: SubmissionAuthorTable;
   presenter_settings: PresenterSettingsTable;
@@ -94,6 +96,9 @@ export type AdminAction =
   /** Details: reviewers per abstract and how many assignments were made. */
   | "auto-assign"
   | "declare-conflict"
+  /** An admin's answer to a likely conflict; details: the abstract's number and the reason shown. */
+  | "confirm-conflict"
+  | "dismiss-conflict"
   | "submit-review"
   | "remind-reviewers"
   | "update-review-settings"
@@ -280,6 +285,25 @@ export interface ReviewTable {
 
 /** A reviewer's declared conflict with an abstract: the pair is never assigned again. */
 export interface ReviewConflictTable {
+  submission_id: string;
+  reviewer_id: string;
+  declared_at: string;
+}
+
+export type ConflictResolution = "confirmed" | "dismissed";
+
+/** An admin's answer to a likely conflict (conflicts.ts); the reason is the one shown at the time. */
+export interface ReviewConflictResolutionTable {
+  submission_id: string;
+  reviewer_id: string;
+  resolution: ConflictResolution;
+  reason: string;
+  resolved_by: string | null;
+  resolved_at: string;
+}
+
+/** A reviewer's "I have no conflict of interest with this abstract", needed before its PDF opens. */
+export interface ReviewDeclarationTable {
   submission_id: string;
   reviewer_id: string;
   declared_at: string;

@@ -8,6 +8,7 @@ import * as presenters from "./0006-presenters";
 import * as program from "./0007-program";
 import * as programNotices from "./0008-program-notices";
 import * as reviewerCopies from "./0009-reviewer-copies";
+import * as conflictChecks from "./0010-conflict-checks";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0007-program": program,
   "0008-program-notices": programNotices,
   "0009-reviewer-copies": reviewerCopies,
+  "0010-conflict-checks": conflictChecks,
 };

@@ -1,0 +1,13 @@
+/**
+ * A name or an affiliation as compared, not as shown: without case, diacritics or punctuation, spaces
+ * collapsed ("  Beatríz  CO-author " and "beatriz co author" fold alike). Scripts without a lower case
+ * or diacritics pass through unchanged.
+ */
+export function foldName(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLocaleLowerCase("en")
+    .replace(/[\p{P}\p{S}\s]+/gu, " ")
+    .trim();
+}
