@@ -83,19 +83,7 @@ export function CongratulationsPage(props: CongratulationsPageProps) {
         {props.finalMaterials}
         <h2>Next steps</h2>
         <ul className="submission__guidelines">
-          <li>
-            Confirm or decline your attendance with the buttons above by {props.confirmByText}.
-            {acceptance.confirmAttendanceUrl ? (
-              <>
-                {" "}
-                If the buttons do not work for you, use the{" "}
-                <a href={acceptance.confirmAttendanceUrl} rel="noopener">
-                  attendance form
-                </a>{" "}
-                instead.
-              </>
-            ) : null}
-          </li>
+          <NextAnswerStep props={props} />
           <li>
             Talks are {talk.minutes} minutes, followed by {talk.questionMinutes} minutes of
             questions and answers.
@@ -108,22 +96,74 @@ export function CongratulationsPage(props: CongratulationsPageProps) {
             </a>
             .
           </li>
-          <li>
-            {props.finalMaterials ? (
-              <>Upload your final slides or poster under "Final materials" above </>
-            ) : (
-              <>
-                Once you have confirmed, upload your final slides or poster on this page, or email
-                them to{" "}
-                <a href={`mailto:${acceptance.materialsEmail}`}>{acceptance.materialsEmail}</a>{" "}
-              </>
-            )}
-            by {props.materialsDueText}.
-          </li>
+          <NextMaterialsStep props={props} />
         </ul>
       </div>
     </section>
   );
+}
+
+/** What to do about answering: only a step the page offers, or what to do instead. */
+function NextAnswerStep({ props }: { props: CongratulationsPageProps }) {
+  const { acceptance } = props;
+  const canAnswer = props.accepted.some((abstract) => abstract.window !== "closed");
+  if (!canAnswer)
+    return (
+      <li>
+        The date to confirm or decline ({props.confirmByText}) has passed. For any change, email the
+        organizers at <OrganizersEmail email={acceptance.materialsEmail} />.
+      </li>
+    );
+  return (
+    <li>
+      Confirm or decline your attendance with the buttons above
+      {props.accepted.every((abstract) => abstract.window === "open")
+        ? ` by ${props.confirmByText}`
+        : ""}
+      .
+      {acceptance.confirmAttendanceUrl ? (
+        <>
+          {" "}
+          If the buttons do not work for you, use the{" "}
+          <a href={acceptance.confirmAttendanceUrl} rel="noopener">
+            attendance form
+          </a>{" "}
+          instead.
+        </>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Final materials follow the answer: only a confirmed presentation uploads, so "confirm first" is said
+ * only while confirming is still possible.
+ */
+function NextMaterialsStep({ props }: { props: CongratulationsPageProps }) {
+  const email = <OrganizersEmail email={props.acceptance.materialsEmail} />;
+  const isConfirmed = props.accepted.some((abstract) => abstract.attendance === "confirmed");
+  const canConfirm = props.accepted.some(
+    (abstract) => abstract.window !== "closed" && abstract.attendance !== "confirmed",
+  );
+  if (isConfirmed)
+    return (
+      <li>
+        {props.finalMaterials ? (
+          <>Upload your final slides or poster under "Final materials" above </>
+        ) : (
+          <>Email your final slides or poster to {email} </>
+        )}
+        by {props.materialsDueText}.
+      </li>
+    );
+  if (canConfirm)
+    return (
+      <li>
+        Once you have confirmed, upload your final slides or poster on this page, or email them to{" "}
+        {email}, by {props.materialsDueText}.
+      </li>
+    );
+  return null;
 }
 
 function FormatSection({
@@ -145,12 +185,23 @@ function FormatSection({
   );
 }
 
-const answerTexts: Record<Attendance | "waiting", string> = {
+const answerTexts: Record<Attendance | "waiting" | "missed", string> = {
   confirmed: "You confirmed your attendance",
   declined: "You declined",
   waiting: "We are waiting for your answer",
+  missed: "No answer was given by the date",
 };
 
+/** The organizers' address, written out so it can be copied as well as clicked. */
+function OrganizersEmail({ email }: { email: string }) {
+  return <a href={`mailto:${email}`}>{email}</a>;
+}
+
+/**
+ * One abstract's answer. The page never asks for an answer it does not offer: once the date has passed
+ * (and the organizers have not reopened it) there are no buttons, so the text says what happened and
+ * whom to write to instead.
+ */
 function AttendanceSection({
   abstract,
   props,
@@ -158,7 +209,9 @@ function AttendanceSection({
   abstract: AcceptedAbstractView;
   props: CongratulationsPageProps;
 }) {
-  const state = abstract.attendance ?? "waiting";
+  const isClosed = abstract.window === "closed";
+  const state = abstract.attendance ?? (isClosed ? "missed" : "waiting");
+  const organizers = <OrganizersEmail email={props.acceptance.materialsEmail} />;
   return (
     <>
       <p className="presenter-answer">
@@ -169,14 +222,21 @@ function AttendanceSection({
         </strong>
         .
       </p>
-      {abstract.window === "closed" ? (
+      {isClosed ? (
         <p className="submission-card__meta">
-          The date to answer ({props.confirmByText}) has passed, so this answer is final. If
-          something has changed, please email{" "}
-          <a href={`mailto:${props.acceptance.materialsEmail}`}>
-            {props.acceptance.materialsEmail}
-          </a>
-          .
+          {abstract.attendance === null ? (
+            <>
+              The date to confirm ({props.confirmByText}) has passed without an answer, so this
+              presentation is not confirmed and cannot be answered here any more. If you still want
+              to present it, email the organizers at {organizers} as soon as you can; they can
+              reopen your answer.
+            </>
+          ) : (
+            <>
+              The date to answer ({props.confirmByText}) has passed, so this answer is final. If
+              something has changed, email the organizers at {organizers}.
+            </>
+          )}
         </p>
       ) : (
         <>

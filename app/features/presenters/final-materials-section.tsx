@@ -9,6 +9,7 @@ import "./final-materials.css";
 /** What `loadFinalMaterialsSection` gives the congratulations page. */
 export type FinalMaterialsSectionProps = {
   materialsDueText: string;
+  organizersEmail: string;
   isOpen: boolean;
   maxMegabytes: number;
   maxPages: number;
@@ -19,6 +20,7 @@ export type FinalMaterialsSectionProps = {
     title: string;
     kind: "slides" | "poster";
     isConfirmed: boolean;
+    canStillConfirm: boolean;
     material: {
       fileName: string;
       sizeBytes: number;
@@ -48,7 +50,13 @@ export function FinalMaterialsSection(props: FinalMaterialsSectionProps) {
       <p>
         {props.isOpen
           ? `Upload your final slides (talks) or poster (posters) as a PDF by ${props.materialsDueText}. You can replace it until then.`
-          : `Final materials were due by ${props.materialsDueText}.`}
+          : `Final materials were due by ${props.materialsDueText}, so this page no longer takes files.`}{" "}
+        {props.isOpen ? null : (
+          <>
+            For a late file, email the organizers at{" "}
+            <a href={`mailto:${props.organizersEmail}`}>{props.organizersEmail}</a>.
+          </>
+        )}
       </p>
       <FormMessage message={props.message} />
       {props.items.map((item) => {
@@ -79,9 +87,17 @@ export function FinalMaterialsSection(props: FinalMaterialsSectionProps) {
             ) : (
               <p>No {kind} uploaded yet.</p>
             )}
-            {!item.isConfirmed ? (
+            {!item.isConfirmed && item.canStillConfirm ? (
+              props.isOpen ? (
+                <p className="message message--info">
+                  Confirm your attendance above first; then you can upload your {kind} here.
+                </p>
+              ) : null
+            ) : !item.isConfirmed ? (
               <p className="message message--info">
-                Confirm your attendance first; then you can upload your {kind} here.
+                This presentation was not confirmed by the date to answer, so no {kind} can be
+                uploaded for it. If you still want to present it, email the organizers at{" "}
+                <a href={`mailto:${props.organizersEmail}`}>{props.organizersEmail}</a>.
               </p>
             ) : props.isOpen ? (
               <>
