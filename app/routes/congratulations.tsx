@@ -14,6 +14,7 @@ import { loadFinalMaterialsSection } from "~/features/presenters/final-materials
 import { FinalMaterialsSection } from "~/features/presenters/final-materials-section";
 import { getPresenterDates } from "~/features/presenters/presenter-dates.server";
 import { presentersAdminPath } from "~/features/presenters/presenter-paths";
+import { loadPresenterSlots } from "~/features/program/presenter-slots.server";
 import { notFound } from "~/features/review/review-access.server";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { titleOrFileName } from "~/features/submissions/submission-details";
@@ -50,6 +51,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     dates,
   });
   if (!accepted.length) throw redirect(submissionPaths.status);
+  const slots = await loadPresenterSlots(
+    db,
+    edition,
+    accepted.map((abstract) => abstract.id),
+  );
   return {
     editionName: editionName(edition.year),
     acceptance: abstracts.acceptance,
@@ -63,6 +69,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         fileName: abstract.fileName,
         formatText: formatText(abstract.acceptedAs, abstracts.talk),
         sessionText: abstract.acceptedAs ? sessionTexts[abstract.acceptedAs] : "To be announced",
+        slots: slots ? (slots.get(abstract.id) ?? []) : null,
         attendance: abstract.attendance,
         attendanceAtText: abstract.attendanceAt
           ? formatConferenceDateTime(abstract.attendanceAt)

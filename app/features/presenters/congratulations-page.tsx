@@ -6,6 +6,7 @@ import type { AnswerWindow } from "~/features/presenters/attendance.server";
 import { submissionPaths } from "~/features/submissions/submission-paths";
 import type { Attendance } from "~/lib/db/schema";
 import "~/features/submissions/submissions.css";
+import "./congratulations.css";
 
 export type AcceptedAbstractView = {
   id: string;
@@ -16,9 +17,20 @@ export type AcceptedAbstractView = {
   formatText: string;
   /** "Presentation session", "Poster session". */
   sessionText: string;
+  /** Its slots in the published program; null while no program is published. */
+  slots: PresenterSlotView[] | null;
   attendance: Attendance | null;
   attendanceAtText: string | null;
   window: AnswerWindow;
+};
+
+/** One slot of the published program (the program feature's PresenterSlot, passed by the route). */
+export type PresenterSlotView = {
+  session: string;
+  room: string;
+  dayText: string;
+  timeText: string;
+  calendarHref: string;
 };
 
 export type CongratulationsPageProps = {
@@ -178,10 +190,48 @@ function FormatSection({
       <dt>Format</dt>
       <dd>{abstract.formatText}</dd>
       <dt>Session</dt>
-      <dd>{abstract.sessionText}</dd>
+      <dd>
+        <SlotDetails abstract={abstract} />
+      </dd>
       <dt>Final materials due</dt>
       <dd>{props.materialsDueText}</dd>
     </dl>
+  );
+}
+
+/** When and where: the published program's slots, or why there are none yet. */
+function SlotDetails({ abstract }: { abstract: AcceptedAbstractView }) {
+  if (abstract.attendance === "declined") return <>{abstract.sessionText}</>;
+  if (abstract.slots === null)
+    return (
+      <>
+        {abstract.sessionText}. The program is not published yet: your time and room will appear
+        here, and you will be emailed, once it is.
+      </>
+    );
+  if (!abstract.slots.length)
+    return (
+      <>
+        {abstract.sessionText}. This presentation is not in the published program yet; the
+        organizers will tell you its time and room.
+      </>
+    );
+  return (
+    <ul className="presenter-slots">
+      {abstract.slots.map((slot) => (
+        <li key={slot.calendarHref}>
+          <strong>{slot.session}</strong>
+          {slot.room ? `, ${slot.room}` : ""}
+          <br />
+          {slot.dayText}, {slot.timeText}
+          <br />
+          <a href={slot.calendarHref} download>
+            Add to your calendar (.ics)
+            <span className="visually-hidden">: {abstract.label}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 
