@@ -73,9 +73,9 @@ for (const target of testDatabaseTargets()) {
       const published = await readPublishedProgram(database.db, year);
       if (!published) throw new Error("nothing published");
       const text = presentationCalendar(published, tone, calendarOptions);
-      const event = new ICAL.Event(
-        new ICAL.Component(ICAL.parse(text ?? "")).getFirstSubcomponent("vevent"),
-      );
+      const vevent = new ICAL.Component(ICAL.parse(text ?? "")).getFirstSubcomponent("vevent");
+      if (!vevent) throw new Error("no event in the calendar file");
+      const event = new ICAL.Event(vevent);
       expect(event.summary).toBe("Tone sandhi in ʔAkha");
       expect(event.startDate.toString()).toBe("2025-05-17T09:20:00");
       expect(event.location).toBe("Hall A");
