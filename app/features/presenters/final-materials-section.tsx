@@ -3,6 +3,7 @@ import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import { formatConferenceDateTime } from "~/lib/dates";
 import { finalMaterialPaths } from "./final-material-paths";
+import { FinalMaterialUploadForm } from "./final-material-upload-form";
 import "~/components/text-field.css";
 import "./final-materials.css";
 
@@ -41,7 +42,8 @@ export function formatFileSize(bytes: number): string {
 /**
  * The congratulations page's "Final materials" part: per accepted abstract, the uploaded slides or
  * poster, a form to upload (or replace) it with the consent to publication, and a form to change that
- * consent, until the materials are due. Plain forms: they work without JavaScript.
+ * consent, until the materials are due. The forms work without JavaScript; with it, the upload shows
+ * its progress and a refusal in place (final-material-upload-form.tsx).
  */
 export function FinalMaterialsSection(props: FinalMaterialsSectionProps) {
   return (
@@ -101,49 +103,17 @@ export function FinalMaterialsSection(props: FinalMaterialsSectionProps) {
               </p>
             ) : props.isOpen ? (
               <>
-                <Form
+                <FinalMaterialUploadForm
                   // A new upload starts an empty form (the chosen file is not kept).
                   key={item.material?.uploadedAt ?? "none"}
-                  method="post"
-                  action={finalMaterialPaths.upload(item.submissionId)}
-                  encType="multipart/form-data"
-                  className="final-materials__form"
-                >
-                  {/* The checkbox comes before the file: the server reads fields that precede it. */}
-                  <div className="field field--checkbox">
-                    <input
-                      id={`${fieldId}-publish`}
-                      type="checkbox"
-                      name="mayPublish"
-                      value="yes"
-                      defaultChecked={item.material?.mayPublish ?? false}
-                    />
-                    <label htmlFor={`${fieldId}-publish`}>
-                      The {kind} may be published on the conference page after the conference
-                    </label>
-                  </div>
-                  <div className="field">
-                    <label htmlFor={`${fieldId}-file`} className="field__label">
-                      {item.material ? `Replace your ${kind}` : `Your ${kind}`} (PDF, up to{" "}
-                      {props.maxMegabytes} MB)
-                    </label>
-                    <input
-                      id={`${fieldId}-file`}
-                      className="submission__file"
-                      type="file"
-                      name="material"
-                      accept=".pdf,application/pdf"
-                      required
-                      aria-describedby={`${fieldId}-hint`}
-                    />
-                    <p id={`${fieldId}-hint`} className="field__hint">
-                      At most {props.maxPages} pages.
-                    </p>
-                  </div>
-                  <SubmitButton pendingLabel="Uploading..." intent={`upload-${item.submissionId}`}>
-                    {item.material ? `Replace ${kind}` : `Upload ${kind}`}
-                  </SubmitButton>
-                </Form>
+                  submissionId={item.submissionId}
+                  fieldId={fieldId}
+                  kind={kind}
+                  mayPublish={item.material?.mayPublish ?? false}
+                  hasMaterial={item.material !== null}
+                  maxMegabytes={props.maxMegabytes}
+                  maxPages={props.maxPages}
+                />
                 {item.material ? (
                   <Form
                     method="post"
