@@ -141,5 +141,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function AdminSubmissions({ loaderData, actionData }: Route.ComponentProps) {
-  return <DecisionsAdminPage {...loaderData} message={actionData?.message} />;
+  const releaseMessage = actionData && "form" in actionData ? actionData.message : null;
+  return (
+    <DecisionsAdminPage
+      {...loaderData}
+      message={releaseMessage ? null : actionData?.message}
+      releaseMessage={releaseMessage}
+    />
+  );
 }

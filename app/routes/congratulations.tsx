@@ -12,7 +12,7 @@ import {
 } from "~/features/presenters/congratulations-page";
 import { loadFinalMaterialsSection } from "~/features/presenters/final-materials.server";
 import { FinalMaterialsSection } from "~/features/presenters/final-materials-section";
-import { getPresenterDates } from "~/features/presenters/presenter-dates.server";
+import { getPresenterDates, isBefore } from "~/features/presenters/presenter-dates.server";
 import { presentersAdminPath } from "~/features/presenters/presenter-paths";
 import { loadPresenterSlots } from "~/features/program/presenter-slots.server";
 import { notFound } from "~/features/review/review-access.server";
@@ -62,6 +62,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     talk: abstracts.talk,
     confirmByText: dates.confirmByText,
     materialsDueText: dates.materialsDueText,
+    materialsOpen: isBefore(dates.materialsDue),
     accepted: accepted.map(
       (abstract): AcceptedAbstractView => ({
         id: abstract.id,

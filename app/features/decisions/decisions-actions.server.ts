@@ -81,7 +81,11 @@ export async function handleDecisionsAction(
       materialsDue: fields.materialsDue,
       actor,
     });
-    if (!dates.ok) return refusalData(decisionRefusals, dates.reason);
+    if (!dates.ok) {
+      // Said in the release form, where the dates are, not at the top of a long page.
+      const refusal = decisionRefusals[dates.reason];
+      return data({ message: refusal.message, form: "release" as const }, refusal.status);
+    }
     const result = await releaseDecisions(deps, {
       editionYear,
       actor,

@@ -29,6 +29,8 @@ export type DecisionsAdminPageProps = {
   releaseDates: ReleaseDatesView | null;
   call: { isOpen: boolean; closesAtText: string | null };
   message?: string | null;
+  /** A refused release, said in the release form. */
+  releaseMessage?: string | null;
 };
 
 const filterLabels: Record<SubmissionFilter, string> = {
@@ -73,7 +75,11 @@ export function DecisionsAdminPage(props: DecisionsAdminPageProps) {
 
       <CallForAbstractsPanel call={props.call} />
 
-      <ReleasePanel stagedCount={props.stagedCount} dates={props.releaseDates} />
+      <ReleasePanel
+        stagedCount={props.stagedCount}
+        dates={props.releaseDates}
+        message={props.releaseMessage ?? null}
+      />
 
       <section className="card admin-panel" aria-labelledby="distribution-heading">
         <h2 id="distribution-heading">Where the reviews put the abstracts</h2>

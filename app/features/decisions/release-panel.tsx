@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
 import type { ReleaseDatesView } from "./release-dates.server";
@@ -13,10 +14,17 @@ import "./decisions.css";
 export function ReleasePanel({
   stagedCount,
   dates,
+  message,
 }: {
   stagedCount: number;
   dates: ReleaseDatesView | null;
+  /** Why the last release was refused; focused, so it is read and in view. */
+  message: string | null;
 }) {
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (message) messageRef.current?.focus();
+  }, [message]);
   const hasPassed = Boolean(dates && (dates.confirmByHasPassed || dates.materialsDueHasPassed));
   return (
     <section className="card admin-panel" aria-labelledby="release-heading">
@@ -27,6 +35,11 @@ export function ReleasePanel({
           : "No decisions are waiting to be released."}
       </p>
       <Form method="post" className="admin-panel">
+        {message ? (
+          <p ref={messageRef} className="message message--error" role="alert" tabIndex={-1}>
+            {message}
+          </p>
+        ) : null}
         {dates ? (
           <fieldset className="release-dates">
             <legend>Dates the acceptance emails give presenters (Pacific Time)</legend>

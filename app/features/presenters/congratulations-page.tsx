@@ -39,6 +39,8 @@ export type CongratulationsPageProps = {
   talk: AbstractCall["talk"];
   confirmByText: string;
   materialsDueText: string;
+  /** Whether final materials are still taken (before their date). */
+  materialsOpen: boolean;
   accepted: AcceptedAbstractView[];
   notice?: { kind: "success" | "error"; text: string } | null;
   /** Declining is a second, explicit post; this is the step in between (it works without JavaScript). */
@@ -157,6 +159,13 @@ function NextMaterialsStep({ props }: { props: CongratulationsPageProps }) {
   const canConfirm = props.accepted.some(
     (abstract) => abstract.window !== "closed" && abstract.attendance !== "confirmed",
   );
+  if (isConfirmed && !props.materialsOpen)
+    return (
+      <li>
+        Final materials were due by {props.materialsDueText}. For a late file, email the organizers
+        at {email}.
+      </li>
+    );
   if (isConfirmed)
     return (
       <li>
@@ -168,7 +177,7 @@ function NextMaterialsStep({ props }: { props: CongratulationsPageProps }) {
         by {props.materialsDueText}.
       </li>
     );
-  if (canConfirm)
+  if (canConfirm && props.materialsOpen)
     return (
       <li>
         Once you have confirmed, upload your final slides or poster on this page, or email them to{" "}
@@ -223,7 +232,9 @@ function SlotDetails({ abstract }: { abstract: AcceptedAbstractView }) {
           <strong>{slot.session}</strong>
           {slot.room ? `, ${slot.room}` : ""}
           <br />
-          {slot.dayText}, {slot.timeText}
+          {slot.dayText},
+          <br />
+          {slot.timeText}
           <br />
           <a href={slot.calendarHref} download>
             Add to your calendar (.ics)

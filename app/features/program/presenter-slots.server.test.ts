@@ -59,13 +59,13 @@ for (const target of testDatabaseTargets()) {
           session: "Morning talks",
           room: "Hall A",
           dayText: "Saturday, May 17, 2025",
-          timeText: "9:20 AM-9:40 AM Pacific Time",
+          timeText: "9:20 AM – 9:40 AM Pacific Time",
           calendarHref,
         },
       ]);
       // A poster is presented for its whole session.
       expect(slots?.get("s4")).toMatchObject([
-        { session: "Posters", room: "Atrium", timeText: "11:00 AM-12:00 PM Pacific Time" },
+        { session: "Posters", room: "Atrium", timeText: "11:00 AM – 12:00 PM Pacific Time" },
       ]);
       expect(slots?.get("s2")).toBeUndefined();
 

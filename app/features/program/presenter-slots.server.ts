@@ -4,7 +4,7 @@ import { formatLongDate } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
 import { isProgramBuiltInSite, programPaths } from "./program-paths";
 import { type PublishedProgram, readPublishedProgram } from "./program-publish.server";
-import { formatTimeRange, parseClock } from "./program-times";
+import { formatClockForPeople, parseClock } from "./program-times";
 
 /** Where and when one presentation is in the published program, as its presenter's page shows it. */
 export type PresenterSlot = {
@@ -12,7 +12,7 @@ export type PresenterSlot = {
   room: string;
   /** "Saturday, May 17, 2025" */
   dayText: string;
-  /** "9:00 AM-9:20 AM Pacific Time": a poster's are its session's. */
+  /** "9:00 AM – 9:20 AM Pacific Time": a poster's are its session's. */
   timeText: string;
   /** The presentation's own "add to calendar" file (the program's calendar export, one event). */
   calendarHref: string;
@@ -40,7 +40,8 @@ export function findPresenterSlots(
         session: session.title,
         room: session.room,
         dayText,
-        timeText: `${formatTimeRange(startsAt, endsAt)} Pacific Time`,
+        // Spaced, so a narrow screen breaks the line between the times, not inside one.
+        timeText: `${formatClockForPeople(startsAt)} – ${formatClockForPeople(endsAt)} Pacific Time`,
         calendarHref: calendarHref(presentation.slotId),
       });
       slots.set(presentation.submissionId, list);
