@@ -45,12 +45,12 @@ export const decisionRefusals: Refusals<DecisionRefusal> = {
   confirmByPassed: {
     status: 409,
     message:
-      "Nothing was released: the date by which presenters confirm has passed, and the acceptance emails would ask for it. Move it to a later date in the release form, then release again.",
+      "Nothing was released: the date by which presenters confirm has passed, and the acceptance emails would ask for it. Move it to a later date in the release form (the fields below), then release again.",
   },
   materialsDuePassed: {
     status: 409,
     message:
-      "Nothing was released: the date for final materials has passed, and the acceptance emails would ask for it. Move it to a later date in the release form, then release again.",
+      "Nothing was released: the date for final materials has passed, and the acceptance emails would ask for it. Move it to a later date in the release form (the fields below), then release again.",
   },
   materialsBeforeConfirm: {
     status: 409,

@@ -102,7 +102,7 @@ for (const target of testDatabaseTargets()) {
       await act({ intent: "accept-talk", submissionId: "s1" });
       const passed = {
         message:
-          "Nothing was released: the date by which presenters confirm has passed, and the acceptance emails would ask for it. Move it to a later date in the release form, then release again.",
+          "Nothing was released: the date by which presenters confirm has passed, and the acceptance emails would ask for it. Move it to a later date in the release form (the fields below), then release again.",
         status: 409,
       };
       expect(await act({ intent: "release" })).toEqual(passed);
@@ -116,7 +116,7 @@ for (const target of testDatabaseTargets()) {
       ).toEqual(passed);
       expect(await act({ intent: "release", confirmBy: futureDates.confirmBy })).toEqual({
         message:
-          "Nothing was released: the date for final materials has passed, and the acceptance emails would ask for it. Move it to a later date in the release form, then release again.",
+          "Nothing was released: the date for final materials has passed, and the acceptance emails would ask for it. Move it to a later date in the release form (the fields below), then release again.",
         status: 409,
       });
       expect(

@@ -43,7 +43,7 @@ export function ReleasePanel({
         {dates ? (
           <fieldset className="release-dates">
             <legend>Dates the acceptance emails give presenters (Pacific Time)</legend>
-            {hasPassed ? (
+            {hasPassed && !message ? (
               <p className="message message--error" id="release-dates-passed">
                 A date below has passed. Acceptances cannot be released with it: move it to a later
                 date here, and it is saved when you release.
