@@ -15,8 +15,7 @@ export type DecisionRefusal =
   | "confirmByInvalid"
   | "materialsDueInvalid"
   | "confirmByPassed"
-  | "materialsDuePassed"
-  | "materialsBeforeConfirm";
+  | "materialsDuePassed";
 
 export const decisionRefusals: Refusals<DecisionRefusal> = {
   formatRequired: {
@@ -51,11 +50,6 @@ export const decisionRefusals: Refusals<DecisionRefusal> = {
     status: 409,
     message:
       "Nothing was released: the date for final materials has passed, and the acceptance emails would ask for it. Move it to a later date in the release form (the fields below), then release again.",
-  },
-  materialsBeforeConfirm: {
-    status: 409,
-    message:
-      "Nothing was released: final materials would be due before presenters confirm, and presenters upload only after confirming. Move the final-materials date after the confirm-by date, then release again.",
   },
 };
 

@@ -89,7 +89,5 @@ export async function prepareReleaseDates(
   const view = releaseDatesView(dates, now);
   if (view.confirmByHasPassed) return refuse("confirmByPassed");
   if (view.materialsDueHasPassed) return refuse("materialsDuePassed");
-  if (Date.parse(dates.materialsDue) < Date.parse(dates.confirmBy))
-    return refuse("materialsBeforeConfirm");
   return done();
 }
