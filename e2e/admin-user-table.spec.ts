@@ -7,6 +7,7 @@ import {
   fullName,
   makeAdmin,
   newSession,
+  openPresenterDates,
   type Person,
   randomToken,
   signedInAdmin,
@@ -59,7 +60,12 @@ test.describe("the user table", () => {
         form: { intent: "accept-talk", submissionId: bSubmission, note: "" },
       });
       expect(await accepted.text()).toContain("Decision saved successfully");
-      const released = await apiC.post("/user-data/submissions", { form: { intent: "release" } });
+      let released = await apiC.post("/user-data/submissions", { form: { intent: "release" } });
+      // Refused while a presenter date has passed (the content's are in 2025): move them, once.
+      if (released.status() === 409)
+        released = await apiC.post("/user-data/submissions", {
+          form: { intent: "release", ...openPresenterDates },
+        });
       expect(await released.text()).toMatch(/Released \d+ decisions? successfully/);
     });
     await Promise.all([apiA.dispose(), apiB.dispose(), apiC.dispose()]);

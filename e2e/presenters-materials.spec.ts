@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { makeAbstractPdf } from "../tests/support/pdf-fixtures";
 import { at, signedInAccount, useOwnClientAddress } from "./support/accounts";
 import { randomToken as token } from "./support/admin";
@@ -22,6 +22,9 @@ import { makeAdmin } from "./support/review-database";
 // through the database (the confirm pages are another part of the issue). The materials deadline is
 // global to a server: every upload here, and the test that moves it into the past, holds the
 // "presenter-dates" lock and sets it first. The helpers are in support/presenter-materials.ts.
+
+/** The page's message after a form (each upload form also has its own, empty progress status). */
+const successStatus = (page: Page) => page.getByRole("status").filter({ hasText: "successfully" });
 
 test.beforeEach(async ({ context }, testInfo) => {
   // Each test signs up two or three accounts and uploads under a lock shared with the other projects.
@@ -47,7 +50,7 @@ test("a confirmed presenter uploads slides, replaces them and changes the consen
       { mayPublish: true, button: /^Upload slides$/ },
     ),
   );
-  await expect(page.getByRole("status")).toHaveText("Your file was uploaded successfully.");
+  await expect(successStatus(page)).toHaveText("Your file was uploaded successfully.");
   await expect(section).toContainText("Tuvan “final”.pdf");
   await expect(section).toContainText("will be published on the conference page");
   await expectNoAxeViolations(page);
@@ -70,7 +73,7 @@ test("a confirmed presenter uploads slides, replaces them and changes the consen
       { mayPublish: false, button: /^Replace slides$/ },
     ),
   );
-  await expect(page.getByRole("status")).toHaveText(
+  await expect(successStatus(page)).toHaveText(
     "Your file was replaced successfully; the earlier one is deleted.",
   );
   await expect(section).toContainText("second.pdf");
@@ -80,12 +83,55 @@ test("a confirmed presenter uploads slides, replaces them and changes the consen
   await whileOpen(testInfo, async () => {
     await page.goto(congratulations);
     await section.getByRole("button", { name: "Allow publishing my slides" }).click();
-    await expect(page.getByRole("status")).toHaveText(
+    await expect(successStatus(page)).toHaveText(
       "Saved successfully: your file may be published after the conference.",
     );
   });
   await expect(section.getByRole("button", { name: "Do not publish my slides" })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("a wrong file is refused in the form: focus on the message, the consent tick kept", async ({
+  page,
+}, testInfo) => {
+  await confirmedPresenter(page, testInfo, { title: `Wrong file ${token()}` });
+  const section = page.getByRole("region", { name: "Final materials" });
+  const consent = section.getByLabel(/may be published/);
+  const file = section.getByLabel(/^Your slides/);
+  await whileOpen(testInfo, async () => {
+    await page.goto(congratulations);
+    await file.setInputFiles({
+      name: "notes.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("These are my speaker notes, not a PDF.\n"),
+    });
+    await consent.check();
+    await section.getByRole("button", { name: /^Upload slides$/ }).click();
+    const message = section.getByRole("alert");
+    await expect(message).toHaveText(
+      "The file you chose is not a PDF. Choose a PDF file of your slides or poster (save or export it as PDF first) and upload it again.",
+    );
+    // The same page, the message in view and focused, the tick kept, only the file cleared.
+    await expect(page).toHaveURL(/\/sculc\/congratulations-page$/);
+    await expect(message).toBeFocused();
+    await expect(message).toBeInViewport();
+    await expect(consent).toBeChecked();
+    await expect(file).toHaveValue("");
+    await expect(file).toHaveAttribute("aria-invalid", "true");
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath("materials-refused-in-place.png") });
+
+    // Choosing a PDF then uploads it, with the tick as it was left.
+    await file.setInputFiles({
+      name: "slides.pdf",
+      mimeType: "application/pdf",
+      buffer: await makeAbstractPdf({ words: 30 }),
+    });
+    await section.getByRole("button", { name: /^Upload slides$/ }).click();
+    await expect(successStatus(page)).toHaveText("Your file was uploaded successfully.");
+  });
+  await expect(section).toContainText("slides.pdf");
+  await expect(section).toContainText("will be published on the conference page");
 });
 
 test("uploads are refused to another user, and to everyone after the date", async ({
@@ -232,7 +278,7 @@ test("published materials appear on the edition page at once; unpublished ones n
   await whileOpen(testInfo, async () => {
     await page.goto(congratulations);
     await page.getByRole("button", { name: "Do not publish my slides" }).click();
-    await expect(page.getByRole("status")).toContainText("will not be published");
+    await expect(successStatus(page)).toContainText("will not be published");
   });
   await visitor.goto("/sculc-2025");
   await expect(visitor.getByRole("region", { name: "Presentations" })).not.toContainText(shared);
@@ -253,7 +299,7 @@ test.describe("without JavaScript", () => {
         { mayPublish: false, button: /^Upload slides$/ },
       );
     });
-    await expect(page.getByRole("status")).toHaveText("Your file was uploaded successfully.");
+    await expect(successStatus(page)).toHaveText("Your file was uploaded successfully.");
     await expect(page.getByRole("region", { name: "Final materials" })).toContainText("plain.pdf");
   });
 });

@@ -253,6 +253,17 @@ test(
       // The draft is not public until it is published.
       expect(await visitorText(testInfo)).not.toContain(talkA.title);
       const first = await publish(page);
+      // The first publish offers to tell every placed presentation's presenters their slot.
+      const firstNotice = page.getByRole("region", {
+        name: `Tell the presenters about version ${first}`,
+      });
+      await expect(firstNotice).toContainText(talkC.title);
+      await firstNotice.getByRole("button", { name: /^Email the presenters their slots/ }).click();
+      await expect(successMessage(page, /emailed their times and places/)).toBeVisible();
+      const slotMail = await waitForMail(talkC.presenter.email, {
+        subject: "When and where you present at SCULC 2025",
+      });
+      expect(slotMail.text).toContain(`“${talkC.title}” is now in the program:`);
       const published = await visitorText(testInfo);
       expect(published).toContain(talkA.title);
       expect(published).toContain("Opening keynote");
@@ -293,9 +304,8 @@ test(
       await notice.getByRole("button", { name: /^Email the affected presenters/ }).click();
       await expect(successMessage(page, /emailed their new times/)).toBeVisible();
       const mailA = await waitForMail(ana.email, { subject: changedSubject, after: before.a });
-      expect(mailA.text).toContain(
-        `“${talkA.title}” has moved: it is now at 10:00 AM-10:20 AM, Talks I, Room 101`,
-      );
+      expect(mailA.text).toContain(`“${talkA.title}” has moved: it is now at `);
+      expect(mailA.text).toContain(", 10:00 AM-10:20 AM, Talks I, Room 101");
       await waitForMail(talkB.presenter.email, { subject: changedSubject, after: before.b });
       expect(await countMail(ana.email, changedSubject)).toBe(before.a + 1);
       expect(await countMail(talkC.presenter.email, changedSubject)).toBe(before.c);

@@ -1,6 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { at, useOwnClientAddress } from "./support/accounts";
-import { adminCard, apiAccount, apiUpload, randomToken, successMessage } from "./support/admin";
+import {
+  adminCard,
+  apiAccount,
+  apiUpload,
+  openPassedReleaseDates,
+  randomToken,
+  successMessage,
+} from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { countMail, waitForMail } from "./support/mailbox";
 import { assignmentCard, grantReviewer, newAdmin, person } from "./support/review-admin";
@@ -134,6 +141,7 @@ test("decisions from the reviews: mean and spread, the reviews in full, the CSV,
   await withServerLock(testInfo, "decisions", async () => {
     await page.goto("/user-data/submissions");
     await page.getByLabel(/^Include the reviewers' comments to the authors/).check();
+    await openPassedReleaseDates(page);
     await page.getByRole("button", { name: /^Release \d+ decisions?$/ }).click();
     await expect(
       successMessage(page, /^Released \d+ decisions? successfully and emailed \d+ authors?\.$/),

@@ -18,6 +18,8 @@ import {
 import { handleDecisionsAction } from "~/features/decisions/decisions-actions.server";
 import { DecisionsAdminPage } from "~/features/decisions/decisions-admin-page";
 import { meritDistribution } from "~/features/decisions/merit-distribution";
+import { releaseDatesView } from "~/features/decisions/release-dates.server";
+import { getPresenterDates } from "~/features/presenters/presenter-dates.server";
 import { listReviewSummaries } from "~/features/review/committee-reviews.server";
 import { listSubmittedReviewsBySubmission } from "~/features/review/review-admin.server";
 import { getReviewSettings } from "~/features/review/review-settings.server";
@@ -56,12 +58,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const edition = getCurrentEdition();
   const query = readQuery(url.searchParams);
   const settings = await getReviewSettings(db, edition.year);
-  const [submissions, stagedCount, call, summaries, reviews] = await Promise.all([
+  const [submissions, stagedCount, call, summaries, reviews, presenterDates] = await Promise.all([
     listSubmissionsForAdmin(db, { editionYear: edition.year, filter: query.status }),
     countStagedDecisions(db, edition.year),
     readCallForAbstracts(db),
     listReviewSummaries(db, edition.year),
     listSubmittedReviewsBySubmission(db, edition.year, settings),
+    getPresenterDates(db, edition),
   ]);
   const summaryOf = new Map(summaries.map((summary) => [summary.submissionId, summary]));
   const shown = submissions
@@ -79,6 +82,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     editionName: editionName(edition.year),
     query,
     stagedCount,
+    releaseDates: presenterDates ? releaseDatesView(presenterDates) : null,
     call: {
       isOpen: call.isOpen,
       closesAtText: call.closesAt ? formatConferenceDateTime(call.closesAt) : null,
@@ -128,7 +132,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return handleDecisionsAction(
     { db, mailer: getMailer(), logger: getLogger() },
     {
-      editionYear: edition.year,
+      edition,
       actor: { userId: admin.id, label: admin.email },
       mailLinks: () => decisionMailLinks(db, edition),
     },
@@ -137,5 +141,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function AdminSubmissions({ loaderData, actionData }: Route.ComponentProps) {
-  return <DecisionsAdminPage {...loaderData} message={actionData?.message} />;
+  const releaseMessage = actionData && "form" in actionData ? actionData.message : null;
+  return (
+    <DecisionsAdminPage
+      {...loaderData}
+      message={releaseMessage ? null : actionData?.message}
+      releaseMessage={releaseMessage}
+    />
+  );
 }

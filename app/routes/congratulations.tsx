@@ -12,8 +12,9 @@ import {
 } from "~/features/presenters/congratulations-page";
 import { loadFinalMaterialsSection } from "~/features/presenters/final-materials.server";
 import { FinalMaterialsSection } from "~/features/presenters/final-materials-section";
-import { getPresenterDates } from "~/features/presenters/presenter-dates.server";
+import { getPresenterDates, isBefore } from "~/features/presenters/presenter-dates.server";
 import { presentersAdminPath } from "~/features/presenters/presenter-paths";
+import { loadPresenterSlots } from "~/features/program/presenter-slots.server";
 import { notFound } from "~/features/review/review-access.server";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { titleOrFileName } from "~/features/submissions/submission-details";
@@ -50,12 +51,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     dates,
   });
   if (!accepted.length) throw redirect(submissionPaths.status);
+  const slots = await loadPresenterSlots(
+    db,
+    edition,
+    accepted.map((abstract) => abstract.id),
+  );
   return {
     editionName: editionName(edition.year),
     acceptance: abstracts.acceptance,
     talk: abstracts.talk,
     confirmByText: dates.confirmByText,
     materialsDueText: dates.materialsDueText,
+    materialsOpen: isBefore(dates.materialsDue),
     accepted: accepted.map(
       (abstract): AcceptedAbstractView => ({
         id: abstract.id,
@@ -63,6 +70,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         fileName: abstract.fileName,
         formatText: formatText(abstract.acceptedAs, abstracts.talk),
         sessionText: abstract.acceptedAs ? sessionTexts[abstract.acceptedAs] : "To be announced",
+        slots: slots ? (slots.get(abstract.id) ?? []) : null,
         attendance: abstract.attendance,
         attendanceAtText: abstract.attendanceAt
           ? formatConferenceDateTime(abstract.attendanceAt)

@@ -309,9 +309,33 @@ export function successMessage(page: Page, text: string | RegExp) {
   return page.getByRole("status").filter({ hasText: text });
 }
 
+/**
+ * The presenter dates acceptances are released with, far enough ahead to stay open: the same dates
+ * every test that needs answers open sets (the content's 2025 dates have passed, and a release of an
+ * acceptance is refused while either date has).
+ */
+export const openPresenterDates = {
+  confirmBy: "2031-04-15T23:59",
+  materialsDue: "2031-05-10T23:59",
+} as const;
+
+/** Moves any presenter date the release form shows as passed to `openPresenterDates`. */
+export async function openPassedReleaseDates(admin: Page) {
+  const form = admin.getByRole("region", { name: "Release decisions" });
+  for (const [label, value] of [
+    ["Presenters confirm or decline by", openPresenterDates.confirmBy],
+    ["Final slides or posters due by", openPresenterDates.materialsDue],
+  ] as const) {
+    const field = form.getByLabel(label);
+    if ((await field.count()) && (await field.getAttribute("aria-invalid")) === "true")
+      await field.fill(value);
+  }
+}
+
 /** Presses the release button (call under the "decisions" lock) and checks the decision went out. */
 export async function releaseDecisions(admin: Page, fileName: string, status: string) {
   await admin.goto("/user-data/submissions");
+  await openPassedReleaseDates(admin);
   const release = admin.getByRole("button", { name: /^Release \d+ decisions?$/ });
   await expect(release).toBeEnabled();
   await release.click();

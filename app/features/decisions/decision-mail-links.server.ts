@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { EditionContent } from "~/content/sculc/edition-types";
-import { getPresenterDates } from "~/features/presenters/presenter-dates.server";
+import { getPresenterDates, isBefore } from "~/features/presenters/presenter-dates.server";
 import { submissionPaths } from "~/features/submissions/submission-paths";
 import type { Database } from "~/lib/db/schema";
 import { getEnv } from "~/lib/env.server";
@@ -16,7 +16,9 @@ export async function decisionMailLinks(
   return {
     statusUrl: `${baseUrl}${submissionPaths.status}`,
     congratulationsUrl: `${baseUrl}${submissionPaths.congratulations}`,
-    confirmByText: dates?.confirmByText ?? "the date on the congratulations page",
+    // A passed date is never asked for: releasing acceptances is refused then, and a promotion
+    // reopens the answer for the promoted abstract alone.
+    confirmByText: dates && isBefore(dates.confirmBy) ? dates.confirmByText : null,
     talk: edition.abstracts?.talk ?? { minutes: 15, questionMinutes: 5 },
   };
 }

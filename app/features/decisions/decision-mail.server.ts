@@ -39,8 +39,11 @@ export type DecisionMailLinks = {
   editionYear: number;
   statusUrl: string;
   congratulationsUrl: string;
-  /** "Tuesday, April 15, 2025, 11:59 PM Pacific Time" (getPresenterDates). */
-  confirmByText: string;
+  /**
+   * "Tuesday, April 15, 2025, 11:59 PM Pacific Time" (getPresenterDates); null once it has passed (an
+   * alternate promoted later answers in a reopened window, "as soon as you can").
+   */
+  confirmByText: string | null;
   talk: { minutes: number; questionMinutes: number };
 };
 
@@ -95,7 +98,7 @@ function decisionEmail(
       `Congratulations: the program committee has accepted your abstract for ${conference}.`,
       ...lines,
       ...reviews,
-      `Please confirm or decline your presentation by ${links.confirmByText}, and read what happens next, on the congratulations page (the author who submitted the abstract answers there, signed in to their account):`,
+      `Please confirm or decline your presentation ${links.confirmByText ? `by ${links.confirmByText}` : "as soon as you can"}, and read what happens next, on the congratulations page (the author who submitted the abstract answers there, signed in to their account):`,
       links.congratulationsUrl,
       signature,
     ];

@@ -11,7 +11,11 @@ export type DecisionRefusal =
   | "alreadyReleased"
   | "closesAtInvalid"
   | "promotionFormatRequired"
-  | "notAlternate";
+  | "notAlternate"
+  | "confirmByInvalid"
+  | "materialsDueInvalid"
+  | "confirmByPassed"
+  | "materialsDuePassed";
 
 export const decisionRefusals: Refusals<DecisionRefusal> = {
   formatRequired: {
@@ -29,6 +33,24 @@ export const decisionRefusals: Refusals<DecisionRefusal> = {
     status: 409,
     message: "That abstract is no longer an alternate; it may have been promoted already.",
   },
+  confirmByInvalid: {
+    status: 400,
+    message: "Please enter the confirm-by date as a date and time. Nothing was released.",
+  },
+  materialsDueInvalid: {
+    status: 400,
+    message: "Please enter the final-materials date as a date and time. Nothing was released.",
+  },
+  confirmByPassed: {
+    status: 409,
+    message:
+      "Nothing was released: the date by which presenters confirm has passed, and the acceptance emails would ask for it. Move it to a later date in the release form (the fields below), then release again.",
+  },
+  materialsDuePassed: {
+    status: 409,
+    message:
+      "Nothing was released: the date for final materials has passed, and the acceptance emails would ask for it. Move it to a later date in the release form (the fields below), then release again.",
+  },
 };
 
 export const decisionMessages = {
@@ -37,6 +59,12 @@ export const decisionMessages = {
   noneToRelease: "There were no decisions to release.",
   callClosed: "The call for abstracts was closed successfully.",
   callOpened: "The call for abstracts was opened successfully.",
+  callOpenedUntil: (closesAtText: string) =>
+    `The call for abstracts was opened successfully; it closes on ${closesAtText}.`,
+  closingTimeSet: (closesAtText: string) =>
+    `The closing time was set successfully: the call stays open until ${closesAtText}.`,
+  closingTimeCleared:
+    "The closing time was removed successfully: the call stays open until you close it.",
   unknownAction: "Unknown action.",
   released: (released: number, authors: number) =>
     `Released ${released} ${released === 1 ? "decision" : "decisions"} successfully and emailed ${authors} ${authors === 1 ? "author" : "authors"}.`,

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { getPresenterDates } from "~/features/presenters/presenter-dates.server";
 import { readCallForAbstracts } from "~/features/submissions/call-for-abstracts.server";
 import {
   admin,
+  edition,
   links,
   seedAbstracts,
   silentLogger,
-  year,
 } from "../../../tests/support/decision-fixtures";
 import { pageAnswer, postedForm } from "../../../tests/support/page-answer";
 import { recordingMailer } from "../../../tests/support/recording-mailer";
@@ -24,6 +25,13 @@ function decisionOf(database: TestDatabase, id: string) {
     .executeTakeFirstOrThrow();
 }
 
+// Presenter dates a year ahead of the clock, as the release form's datetime-local fields send them.
+const futureYear = new Date().getUTCFullYear() + 1;
+const futureDates = {
+  confirmBy: `${futureYear}-04-15T23:59`,
+  materialsDue: `${futureYear}-05-10T23:59`,
+};
+
 for (const target of testDatabaseTargets()) {
   describe(`the submissions page's actions on ${target.name}`, () => {
     const databases = useTestDatabases(target);
@@ -36,7 +44,7 @@ for (const target of testDatabaseTargets()) {
         pageAnswer(
           await handleDecisionsAction(
             { db: database.db, mailer, logger: silentLogger },
-            { editionYear: year, actor: admin, mailLinks: async () => links },
+            { edition, actor: admin, mailLinks: async () => links },
             postedForm(fields),
           ),
         );
@@ -81,11 +89,50 @@ for (const target of testDatabaseTargets()) {
       expect(sent.map((message) => message.to)).toEqual(["cai@example.edu"]);
       await act({ intent: "accept-talk", submissionId: "s1" });
       await act({ intent: "accept-poster", submissionId: "s3" });
-      expect(await act({ intent: "release" })).toEqual({
+      expect(await act({ intent: "release", ...futureDates })).toEqual({
         message: "Released 2 decisions successfully and emailed 3 authors.",
         status: 200,
       });
       expect((await decisionOf(database, "s1")).released_at).not.toBeNull();
+    });
+
+    it("refuses to release an acceptance while a presenter date has passed, and saves dates moved in the release form", async () => {
+      const { database, sent, act } = await setup();
+      // The fixture edition's content dates are in April and May 2025: passed.
+      await act({ intent: "accept-talk", submissionId: "s1" });
+      const passed = {
+        message:
+          "Nothing was released: the date by which presenters confirm has passed, and the acceptance emails would ask for it. Move it to a later date in the release form (the fields below), then release again.",
+        status: 409,
+      };
+      expect(await act({ intent: "release" })).toEqual(passed);
+      // The form's fields as shown (the content's dates) change nothing.
+      expect(
+        await act({
+          intent: "release",
+          confirmBy: "2025-04-15T23:59",
+          materialsDue: "2025-05-10T23:59",
+        }),
+      ).toEqual(passed);
+      expect(await act({ intent: "release", confirmBy: futureDates.confirmBy })).toEqual({
+        message:
+          "Nothing was released: the date for final materials has passed, and the acceptance emails would ask for it. Move it to a later date in the release form (the fields below), then release again.",
+        status: 409,
+      });
+      expect(await act({ intent: "release", confirmBy: "soon", ...{ materialsDue: "" } })).toEqual({
+        message: "Please enter the confirm-by date as a date and time. Nothing was released.",
+        status: 400,
+      });
+      expect((await decisionOf(database, "s1")).released_at).toBeNull();
+      expect(sent).toEqual([]);
+
+      expect(await act({ intent: "release", ...futureDates })).toMatchObject({ status: 200 });
+      expect((await decisionOf(database, "s1")).released_at).not.toBeNull();
+      const dates = await getPresenterDates(database.db, edition);
+      expect(dates).toMatchObject({ confirmByIsDefault: false, materialsDueIsDefault: false });
+      expect(dates?.confirmByText).toContain(`April 15, ${futureYear}`);
+      expect(dates?.materialsDueText).toContain(`May 10, ${futureYear}`);
+      expect(sent.length).toBeGreaterThan(0);
     });
 
     it("refuses to change a released decision or a submission that is gone, with a 409", async () => {
@@ -124,11 +171,24 @@ for (const target of testDatabaseTargets()) {
         status: 200,
       });
       expect(await readCallForAbstracts(database.db)).toEqual({ isOpen: true, closesAt: null });
+      // The same button on an open call sets (or removes) its closing time, and says so.
       expect(await act({ intent: "open-call", closesAt: "2025-03-01T23:59" })).toEqual({
-        message: "The call for abstracts was opened successfully.",
+        message:
+          "The closing time was set successfully: the call stays open until Mar 1, 2025, 11:59 PM PST.",
         status: 200,
       });
       expect((await readCallForAbstracts(database.db)).closesAt).toMatch(/^2025-03-0[12]T/);
+      expect(await act({ intent: "open-call" })).toEqual({
+        message:
+          "The closing time was removed successfully: the call stays open until you close it.",
+        status: 200,
+      });
+      await act({ intent: "close-call" });
+      expect(await act({ intent: "open-call", closesAt: "2025-03-01T23:59" })).toEqual({
+        message:
+          "The call for abstracts was opened successfully; it closes on Mar 1, 2025, 11:59 PM PST.",
+        status: 200,
+      });
     });
 
     it("answers an unknown action with a 400 and changes nothing", async () => {

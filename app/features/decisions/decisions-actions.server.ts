@@ -1,9 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { data } from "react-router";
-import { setCallForAbstracts } from "~/features/submissions/call-for-abstracts.server";
+import type { EditionContent } from "~/content/sculc/edition-types";
+import {
+  readCallForAbstracts,
+  setCallForAbstracts,
+} from "~/features/submissions/call-for-abstracts.server";
 import type { AuditActor } from "~/lib/audit.server";
-import { conferenceLocalTimeToIso } from "~/lib/dates";
+import { conferenceLocalTimeToIso, formatConferenceDateTime } from "~/lib/dates";
 import type { Database, PresentationFormat, SubmissionDecision } from "~/lib/db/schema";
 import { readForm, readIntent } from "~/lib/forms.server";
 import type { Mailer } from "~/lib/mail/mailer.server";
@@ -12,6 +16,7 @@ import { z } from "~/lib/zod.server";
 import type { DecisionMailLinks } from "./decision-mail.server";
 import { decisionMessages, decisionRefusals } from "./decision-messages";
 import { releaseDecisions, stageDecision } from "./decisions.server";
+import { prepareReleaseDates } from "./release-dates.server";
 
 /** The decision form's buttons: one per outcome, and undo. */
 const stagedDecisions = {
@@ -34,7 +39,11 @@ const decisionIntents = [
 
 // The fields come as posted: a submission that is not there is the command's refusal, not the form's.
 const decisionForm = z.object({ submissionId: z.string().catch(""), note: z.string().catch("") });
-const releaseForm = z.object({ includeReviewComments: z.string().optional() });
+const releaseForm = z.object({
+  includeReviewComments: z.string().optional(),
+  confirmBy: z.string().max(40).optional(),
+  materialsDue: z.string().max(40).optional(),
+});
 const openCallForm = z.object({ closesAt: z.string().trim().catch("") });
 
 export type DecisionsActionDeps = {
@@ -51,7 +60,7 @@ export type DecisionsActionDeps = {
 export async function handleDecisionsAction(
   deps: DecisionsActionDeps,
   input: {
-    editionYear: number;
+    edition: Pick<EditionContent, "year" | "abstracts">;
     actor: AuditActor;
     mailLinks: () => Promise<Omit<DecisionMailLinks, "editionYear">>;
   },
@@ -59,16 +68,29 @@ export async function handleDecisionsAction(
 ) {
   const { db } = deps;
   const { actor } = input;
+  const editionYear = input.edition.year;
   const intent = readIntent(formData, decisionIntents);
   if (intent === null) return data({ message: decisionMessages.unknownAction }, 400);
 
   if (intent === "release") {
     const form = readForm(releaseForm, formData);
+    const fields = form.ok ? form.value : {};
+    const dates = await prepareReleaseDates(db, {
+      edition: input.edition,
+      confirmBy: fields.confirmBy,
+      materialsDue: fields.materialsDue,
+      actor,
+    });
+    if (!dates.ok) {
+      // Said in the release form, where the dates are, not at the top of a long page.
+      const refusal = decisionRefusals[dates.reason];
+      return data({ message: refusal.message, form: "release" as const }, refusal.status);
+    }
     const result = await releaseDecisions(deps, {
-      editionYear: input.editionYear,
+      editionYear,
       actor,
       links: await input.mailLinks(),
-      includeReviewComments: form.ok && form.value.includeReviewComments === "on",
+      includeReviewComments: fields.includeReviewComments === "on",
     });
     return {
       message: result.released
@@ -85,8 +107,21 @@ export async function handleDecisionsAction(
     const closesAtInput = form.ok ? form.value.closesAt : "";
     const closesAt = closesAtInput ? conferenceLocalTimeToIso(closesAtInput) : null;
     if (closesAtInput && !closesAt) return refusalData(decisionRefusals, "closesAtInvalid");
+    const wasOpen = (await readCallForAbstracts(db)).isOpen;
     await setCallForAbstracts(db, { isOpen: true, closesAt }, actor);
-    return { message: decisionMessages.callOpened };
+    const closesAtText = closesAt ? formatConferenceDateTime(closesAt) : null;
+    // The same button opens a closed call and sets an open call's closing time: say which happened.
+    if (!wasOpen)
+      return {
+        message: closesAtText
+          ? decisionMessages.callOpenedUntil(closesAtText)
+          : decisionMessages.callOpened,
+      };
+    return {
+      message: closesAtText
+        ? decisionMessages.closingTimeSet(closesAtText)
+        : decisionMessages.closingTimeCleared,
+    };
   }
 
   const form = readForm(decisionForm, formData);

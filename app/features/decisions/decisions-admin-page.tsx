@@ -1,6 +1,5 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
-import { SubmitButton } from "~/components/submit-button";
 import { CallForAbstractsPanel } from "./call-for-abstracts-panel";
 import {
   type DecisionSort,
@@ -16,6 +15,8 @@ import { DecisionForm } from "./decision-form";
 import type { AdminSubmissionView } from "./decision-views";
 import { MeritChart } from "./merit-chart";
 import type { MeritDistribution } from "./merit-distribution";
+import type { ReleaseDatesView } from "./release-dates.server";
+import { ReleasePanel } from "./release-panel";
 import { ReviewSummary } from "./review-summary";
 
 export type DecisionsAdminPageProps = {
@@ -24,8 +25,12 @@ export type DecisionsAdminPageProps = {
   distribution: MeritDistribution;
   submissions: AdminSubmissionView[];
   stagedCount: number;
+  /** The presenter dates the acceptance mails give; null when the edition has none. */
+  releaseDates: ReleaseDatesView | null;
   call: { isOpen: boolean; closesAtText: string | null };
   message?: string | null;
+  /** A refused release, said in the release form. */
+  releaseMessage?: string | null;
 };
 
 const filterLabels: Record<SubmissionFilter, string> = {
@@ -70,24 +75,11 @@ export function DecisionsAdminPage(props: DecisionsAdminPageProps) {
 
       <CallForAbstractsPanel call={props.call} />
 
-      <section className="card admin-panel" aria-labelledby="release-heading">
-        <h2 id="release-heading">Release decisions</h2>
-        <p>
-          {props.stagedCount
-            ? `${props.stagedCount} ${props.stagedCount === 1 ? "decision is" : "decisions are"} waiting. Releasing shows them to the authors and emails each author once.`
-            : "No decisions are waiting to be released."}
-        </p>
-        <Form method="post" className="admin-panel">
-          <label className="review-admin__choice">
-            <input type="checkbox" name="includeReviewComments" />
-            Include the reviewers' comments to the authors in the emails (never the comments to the
-            committee, never who reviewed)
-          </label>
-          <SubmitButton intent="release" pendingLabel="Releasing..." disabled={!props.stagedCount}>
-            Release {props.stagedCount || ""} {props.stagedCount === 1 ? "decision" : "decisions"}
-          </SubmitButton>
-        </Form>
-      </section>
+      <ReleasePanel
+        stagedCount={props.stagedCount}
+        dates={props.releaseDates}
+        message={props.releaseMessage ?? null}
+      />
 
       <section className="card admin-panel" aria-labelledby="distribution-heading">
         <h2 id="distribution-heading">Where the reviews put the abstracts</h2>

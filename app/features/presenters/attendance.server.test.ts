@@ -125,6 +125,26 @@ for (const target of testDatabaseTargets()) {
       expect(sent[0]?.text).toContain("https://example.org/status");
     });
 
+    it("an acceptance mail never names a confirm-by date that has passed", async () => {
+      const database = await databases.openMigrated();
+      await seedAbstracts(database);
+      await stageDecision(database.db, {
+        submissionId: "s4",
+        decision: "accepted",
+        acceptedAs: "poster",
+        actor: admin,
+      });
+      const { sent, mailer } = recordingMailer();
+      await releaseDecisions(
+        { db: database.db, mailer, logger: silentLogger },
+        { editionYear: year, actor: admin, links: { ...links, confirmByText: null } },
+      );
+      expect(sent[0]?.text).toContain(
+        "Please confirm or decline your presentation as soon as you can",
+      );
+      expect(sent[0]?.text).not.toContain("Pacific Time");
+    });
+
     it("answers: only the submitter, only accepted, changeable before the date, frozen after, reopened once", async () => {
       const database = await databases.openMigrated();
       await seedAbstracts(database);

@@ -6,6 +6,7 @@ import type { AnswerWindow } from "~/features/presenters/attendance.server";
 import { submissionPaths } from "~/features/submissions/submission-paths";
 import type { Attendance } from "~/lib/db/schema";
 import "~/features/submissions/submissions.css";
+import "./congratulations.css";
 
 export type AcceptedAbstractView = {
   id: string;
@@ -16,9 +17,20 @@ export type AcceptedAbstractView = {
   formatText: string;
   /** "Presentation session", "Poster session". */
   sessionText: string;
+  /** Its slots in the published program; null while no program is published. */
+  slots: PresenterSlotView[] | null;
   attendance: Attendance | null;
   attendanceAtText: string | null;
   window: AnswerWindow;
+};
+
+/** One slot of the published program (the program feature's PresenterSlot, passed by the route). */
+export type PresenterSlotView = {
+  session: string;
+  room: string;
+  dayText: string;
+  timeText: string;
+  calendarHref: string;
 };
 
 export type CongratulationsPageProps = {
@@ -27,6 +39,8 @@ export type CongratulationsPageProps = {
   talk: AbstractCall["talk"];
   confirmByText: string;
   materialsDueText: string;
+  /** Whether final materials are still taken (before their date). */
+  materialsOpen: boolean;
   accepted: AcceptedAbstractView[];
   notice?: { kind: "success" | "error"; text: string } | null;
   /** Declining is a second, explicit post; this is the step in between (it works without JavaScript). */
@@ -83,19 +97,7 @@ export function CongratulationsPage(props: CongratulationsPageProps) {
         {props.finalMaterials}
         <h2>Next steps</h2>
         <ul className="submission__guidelines">
-          <li>
-            Confirm or decline your attendance with the buttons above by {props.confirmByText}.
-            {acceptance.confirmAttendanceUrl ? (
-              <>
-                {" "}
-                If the buttons do not work for you, use the{" "}
-                <a href={acceptance.confirmAttendanceUrl} rel="noopener">
-                  attendance form
-                </a>{" "}
-                instead.
-              </>
-            ) : null}
-          </li>
+          <NextAnswerStep props={props} />
           <li>
             Talks are {talk.minutes} minutes, followed by {talk.questionMinutes} minutes of
             questions and answers.
@@ -108,22 +110,81 @@ export function CongratulationsPage(props: CongratulationsPageProps) {
             </a>
             .
           </li>
-          <li>
-            {props.finalMaterials ? (
-              <>Upload your final slides or poster under "Final materials" above </>
-            ) : (
-              <>
-                Once you have confirmed, upload your final slides or poster on this page, or email
-                them to{" "}
-                <a href={`mailto:${acceptance.materialsEmail}`}>{acceptance.materialsEmail}</a>{" "}
-              </>
-            )}
-            by {props.materialsDueText}.
-          </li>
+          <NextMaterialsStep props={props} />
         </ul>
       </div>
     </section>
   );
+}
+
+/** What to do about answering: only a step the page offers, or what to do instead. */
+function NextAnswerStep({ props }: { props: CongratulationsPageProps }) {
+  const { acceptance } = props;
+  const canAnswer = props.accepted.some((abstract) => abstract.window !== "closed");
+  if (!canAnswer)
+    return (
+      <li>
+        The date to confirm or decline ({props.confirmByText}) has passed. For any change, email the
+        organizers at <OrganizersEmail email={acceptance.materialsEmail} />.
+      </li>
+    );
+  return (
+    <li>
+      Confirm or decline your attendance with the buttons above
+      {props.accepted.every((abstract) => abstract.window === "open")
+        ? ` by ${props.confirmByText}`
+        : ""}
+      .
+      {acceptance.confirmAttendanceUrl ? (
+        <>
+          {" "}
+          If the buttons do not work for you, use the{" "}
+          <a href={acceptance.confirmAttendanceUrl} rel="noopener">
+            attendance form
+          </a>{" "}
+          instead.
+        </>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Final materials follow the answer: only a confirmed presentation uploads, so "confirm first" is said
+ * only while confirming is still possible.
+ */
+function NextMaterialsStep({ props }: { props: CongratulationsPageProps }) {
+  const email = <OrganizersEmail email={props.acceptance.materialsEmail} />;
+  const isConfirmed = props.accepted.some((abstract) => abstract.attendance === "confirmed");
+  const canConfirm = props.accepted.some(
+    (abstract) => abstract.window !== "closed" && abstract.attendance !== "confirmed",
+  );
+  if (isConfirmed && !props.materialsOpen)
+    return (
+      <li>
+        Final materials were due by {props.materialsDueText}. For a late file, email the organizers
+        at {email}.
+      </li>
+    );
+  if (isConfirmed)
+    return (
+      <li>
+        {props.finalMaterials ? (
+          <>Upload your final slides or poster under "Final materials" above </>
+        ) : (
+          <>Email your final slides or poster to {email} </>
+        )}
+        by {props.materialsDueText}.
+      </li>
+    );
+  if (canConfirm && props.materialsOpen)
+    return (
+      <li>
+        Once you have confirmed, upload your final slides or poster on this page, or email them to{" "}
+        {email}, by {props.materialsDueText}.
+      </li>
+    );
+  return null;
 }
 
 function FormatSection({
@@ -138,19 +199,70 @@ function FormatSection({
       <dt>Format</dt>
       <dd>{abstract.formatText}</dd>
       <dt>Session</dt>
-      <dd>{abstract.sessionText}</dd>
+      <dd>
+        <SlotDetails abstract={abstract} />
+      </dd>
       <dt>Final materials due</dt>
       <dd>{props.materialsDueText}</dd>
     </dl>
   );
 }
 
-const answerTexts: Record<Attendance | "waiting", string> = {
+/** When and where: the published program's slots, or why there are none yet. */
+function SlotDetails({ abstract }: { abstract: AcceptedAbstractView }) {
+  if (abstract.attendance === "declined") return <>{abstract.sessionText}</>;
+  if (abstract.slots === null)
+    return (
+      <>
+        {abstract.sessionText}. The program is not published yet: your time and room will appear
+        here, and you will be emailed, once it is.
+      </>
+    );
+  if (!abstract.slots.length)
+    return (
+      <>
+        {abstract.sessionText}. This presentation is not in the published program yet; the
+        organizers will tell you its time and room.
+      </>
+    );
+  return (
+    <ul className="presenter-slots">
+      {abstract.slots.map((slot) => (
+        <li key={slot.calendarHref}>
+          <strong>{slot.session}</strong>
+          {slot.room ? `, ${slot.room}` : ""}
+          <br />
+          {slot.dayText},
+          <br />
+          {slot.timeText}
+          <br />
+          <a href={slot.calendarHref} download>
+            Add to your calendar (.ics)
+            <span className="visually-hidden">: {abstract.label}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const answerTexts: Record<Attendance | "waiting" | "missed", string> = {
   confirmed: "You confirmed your attendance",
   declined: "You declined",
   waiting: "We are waiting for your answer",
+  missed: "No answer was given by the date",
 };
 
+/** The organizers' address, written out so it can be copied as well as clicked. */
+function OrganizersEmail({ email }: { email: string }) {
+  return <a href={`mailto:${email}`}>{email}</a>;
+}
+
+/**
+ * One abstract's answer. The page never asks for an answer it does not offer: once the date has passed
+ * (and the organizers have not reopened it) there are no buttons, so the text says what happened and
+ * whom to write to instead.
+ */
 function AttendanceSection({
   abstract,
   props,
@@ -158,7 +270,9 @@ function AttendanceSection({
   abstract: AcceptedAbstractView;
   props: CongratulationsPageProps;
 }) {
-  const state = abstract.attendance ?? "waiting";
+  const isClosed = abstract.window === "closed";
+  const state = abstract.attendance ?? (isClosed ? "missed" : "waiting");
+  const organizers = <OrganizersEmail email={props.acceptance.materialsEmail} />;
   return (
     <>
       <p className="presenter-answer">
@@ -169,14 +283,21 @@ function AttendanceSection({
         </strong>
         .
       </p>
-      {abstract.window === "closed" ? (
+      {isClosed ? (
         <p className="submission-card__meta">
-          The date to answer ({props.confirmByText}) has passed, so this answer is final. If
-          something has changed, please email{" "}
-          <a href={`mailto:${props.acceptance.materialsEmail}`}>
-            {props.acceptance.materialsEmail}
-          </a>
-          .
+          {abstract.attendance === null ? (
+            <>
+              The date to confirm ({props.confirmByText}) has passed without an answer, so this
+              presentation is not confirmed and cannot be answered here any more. If you still want
+              to present it, email the organizers at {organizers} as soon as you can; they can
+              reopen your answer.
+            </>
+          ) : (
+            <>
+              The date to answer ({props.confirmByText}) has passed, so this answer is final. If
+              something has changed, email the organizers at {organizers}.
+            </>
+          )}
         </p>
       ) : (
         <>

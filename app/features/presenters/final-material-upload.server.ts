@@ -101,18 +101,35 @@ function isMaterialRefusal(reason: string): reason is MaterialRefusal {
   return Object.hasOwn(materialRefusals, reason);
 }
 
+/**
+ * The refusals a presenter fixes by choosing another file, said as that: what was wrong with the file
+ * and "choose a PDF file", never only "please try again". The others read as for abstracts.
+ */
+const fileRefusalMessages: Partial<
+  Record<UploadRefusal, (pageCount: number | undefined) => string>
+> = {
+  "no-file": () =>
+    "No file was chosen. Choose a PDF file of your slides or poster, then upload it.",
+  empty: () =>
+    "The file you chose is empty. Choose a PDF file of your slides or poster and upload it again.",
+  "too-large": () =>
+    "The file you chose is larger than the limit shown under the file field. Choose a smaller PDF file (exporting again with images at a lower quality usually helps) and upload it again.",
+  "not-a-pdf": () =>
+    "The file you chose is not a PDF. Choose a PDF file of your slides or poster (save or export it as PDF first) and upload it again.",
+  damaged: () =>
+    "The PDF seems damaged or incomplete. Export it again as PDF, choose the new file and upload it again.",
+  "too-many-pages": (pageCount) =>
+    `The file has ${pageCount ?? "too many"} pages; final materials may have at most ${finalMaterialLimits.maxPages}. Choose a shorter PDF file and upload it again.`,
+};
+
 /** What the presenter reads, and its status, when an upload was refused. */
 export function materialUploadRefusal(
   reason: UploadRefusal | MaterialRefusal,
   pageCount: number | undefined,
 ): { status: number; message: string } {
   if (isMaterialRefusal(reason)) return materialRefusals[reason];
-  if (reason === "too-many-pages") {
-    return {
-      status: 400,
-      message: `Failed to upload the file. It has ${pageCount ?? "too many"} pages; final materials may have at most ${finalMaterialLimits.maxPages}.`,
-    };
-  }
+  const fileMessage = fileRefusalMessages[reason];
+  if (fileMessage) return { status: uploadRefusalStatus(reason), message: fileMessage(pageCount) };
   return {
     status: uploadRefusalStatus(reason),
     message: uploadRefusalMessage(reason, { maxPages: finalMaterialLimits.maxPages }),

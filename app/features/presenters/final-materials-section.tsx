@@ -3,12 +3,14 @@ import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import { formatConferenceDateTime } from "~/lib/dates";
 import { finalMaterialPaths } from "./final-material-paths";
+import { FinalMaterialUploadForm } from "./final-material-upload-form";
 import "~/components/text-field.css";
 import "./final-materials.css";
 
 /** What `loadFinalMaterialsSection` gives the congratulations page. */
 export type FinalMaterialsSectionProps = {
   materialsDueText: string;
+  organizersEmail: string;
   isOpen: boolean;
   maxMegabytes: number;
   maxPages: number;
@@ -19,6 +21,7 @@ export type FinalMaterialsSectionProps = {
     title: string;
     kind: "slides" | "poster";
     isConfirmed: boolean;
+    canStillConfirm: boolean;
     material: {
       fileName: string;
       sizeBytes: number;
@@ -39,7 +42,8 @@ export function formatFileSize(bytes: number): string {
 /**
  * The congratulations page's "Final materials" part: per accepted abstract, the uploaded slides or
  * poster, a form to upload (or replace) it with the consent to publication, and a form to change that
- * consent, until the materials are due. Plain forms: they work without JavaScript.
+ * consent, until the materials are due. The forms work without JavaScript; with it, the upload shows
+ * its progress and a refusal in place (final-material-upload-form.tsx).
  */
 export function FinalMaterialsSection(props: FinalMaterialsSectionProps) {
   return (
@@ -48,7 +52,13 @@ export function FinalMaterialsSection(props: FinalMaterialsSectionProps) {
       <p>
         {props.isOpen
           ? `Upload your final slides (talks) or poster (posters) as a PDF by ${props.materialsDueText}. You can replace it until then.`
-          : `Final materials were due by ${props.materialsDueText}.`}
+          : `Final materials were due by ${props.materialsDueText}, so this page no longer takes files.`}{" "}
+        {props.isOpen ? null : (
+          <>
+            For a late file, email the organizers at{" "}
+            <a href={`mailto:${props.organizersEmail}`}>{props.organizersEmail}</a>.
+          </>
+        )}
       </p>
       <FormMessage message={props.message} />
       {props.items.map((item) => {
@@ -79,55 +89,31 @@ export function FinalMaterialsSection(props: FinalMaterialsSectionProps) {
             ) : (
               <p>No {kind} uploaded yet.</p>
             )}
-            {!item.isConfirmed ? (
+            {!item.isConfirmed && item.canStillConfirm ? (
+              props.isOpen ? (
+                <p className="message message--info">
+                  Confirm your attendance above first; then you can upload your {kind} here.
+                </p>
+              ) : null
+            ) : !item.isConfirmed ? (
               <p className="message message--info">
-                Confirm your attendance first; then you can upload your {kind} here.
+                This presentation was not confirmed by the date to answer, so no {kind} can be
+                uploaded for it. If you still want to present it, email the organizers at{" "}
+                <a href={`mailto:${props.organizersEmail}`}>{props.organizersEmail}</a>.
               </p>
             ) : props.isOpen ? (
               <>
-                <Form
+                <FinalMaterialUploadForm
                   // A new upload starts an empty form (the chosen file is not kept).
                   key={item.material?.uploadedAt ?? "none"}
-                  method="post"
-                  action={finalMaterialPaths.upload(item.submissionId)}
-                  encType="multipart/form-data"
-                  className="final-materials__form"
-                >
-                  {/* The checkbox comes before the file: the server reads fields that precede it. */}
-                  <div className="field field--checkbox">
-                    <input
-                      id={`${fieldId}-publish`}
-                      type="checkbox"
-                      name="mayPublish"
-                      value="yes"
-                      defaultChecked={item.material?.mayPublish ?? false}
-                    />
-                    <label htmlFor={`${fieldId}-publish`}>
-                      The {kind} may be published on the conference page after the conference
-                    </label>
-                  </div>
-                  <div className="field">
-                    <label htmlFor={`${fieldId}-file`} className="field__label">
-                      {item.material ? `Replace your ${kind}` : `Your ${kind}`} (PDF, up to{" "}
-                      {props.maxMegabytes} MB)
-                    </label>
-                    <input
-                      id={`${fieldId}-file`}
-                      className="submission__file"
-                      type="file"
-                      name="material"
-                      accept=".pdf,application/pdf"
-                      required
-                      aria-describedby={`${fieldId}-hint`}
-                    />
-                    <p id={`${fieldId}-hint`} className="field__hint">
-                      At most {props.maxPages} pages.
-                    </p>
-                  </div>
-                  <SubmitButton pendingLabel="Uploading..." intent={`upload-${item.submissionId}`}>
-                    {item.material ? `Replace ${kind}` : `Upload ${kind}`}
-                  </SubmitButton>
-                </Form>
+                  submissionId={item.submissionId}
+                  fieldId={fieldId}
+                  kind={kind}
+                  mayPublish={item.material?.mayPublish ?? false}
+                  hasMaterial={item.material !== null}
+                  maxMegabytes={props.maxMegabytes}
+                  maxPages={props.maxPages}
+                />
                 {item.material ? (
                   <Form
                     method="post"

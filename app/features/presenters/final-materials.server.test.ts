@@ -269,6 +269,34 @@ for (const target of testDatabaseTargets()) {
       ]);
     });
 
+    it("tells an unconfirmed presenter whether confirming is still possible: before the date or reopened, not after", async () => {
+      const { database, deps } = await ready();
+      const id = await abstract(database, { attendance: null });
+      const canStillConfirm = async () =>
+        (await loadPresenterMaterials(deps.db, { userId: "ada", edition }))?.items[0]
+          ?.canStillConfirm;
+      // The confirm-by date is the content's, in April 2025: passed.
+      expect(await canStillConfirm()).toBe(false);
+      await database.db
+        .updateTable("submission")
+        .set({ attendance_reopened_at: new Date().toISOString() })
+        .where("id", "=", id)
+        .execute();
+      expect(await canStillConfirm()).toBe(true);
+      await database.db
+        .updateTable("submission")
+        .set({ attendance_reopened_at: null })
+        .where("id", "=", id)
+        .execute();
+      await database.db.updateTable("presenter_settings").set({ confirm_by: future }).execute();
+      expect(await canStillConfirm()).toBe(true);
+      await database.db.updateTable("presenter_settings").set({ confirm_by: past }).execute();
+      expect(await canStillConfirm()).toBe(false);
+      expect(
+        (await loadPresenterMaterials(deps.db, { userId: "ada", edition }))?.organizersEmail,
+      ).toBe(edition.abstracts?.acceptance.materialsEmail);
+    });
+
     it("publishes consented materials of confirmed presenters once the conference day is over", async () => {
       const { database, deps } = await ready();
       const published = await abstract(database, { title: "Published one" });

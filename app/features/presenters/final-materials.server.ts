@@ -6,6 +6,7 @@ import { listAuthors } from "~/features/submissions/submission-details.server";
 import type { SubmissionDependencies } from "~/features/submissions/submissions.server";
 import { conferenceLocalTimeToIso } from "~/lib/dates";
 import type { Database, FinalMaterialTable, PresentationFormat } from "~/lib/db/schema";
+import { answerWindow } from "./attendance.server";
 import { materialResultMessage, resultParam } from "./final-material-paths";
 import type { FinalMaterialsSectionProps } from "./final-materials-section";
 import { getPresenterDates, isBefore } from "./presenter-dates.server";
@@ -33,6 +34,8 @@ export type PresenterMaterial = {
   title: string;
   kind: MaterialKind;
   isConfirmed: boolean;
+  /** Whether the presenter may still confirm on the page (before the date, or reopened). */
+  canStillConfirm: boolean;
   material: {
     fileName: string;
     sizeBytes: number;
@@ -44,6 +47,8 @@ export type PresenterMaterial = {
 
 export type FinalMaterialsState = {
   materialsDueText: string;
+  /** Where a presenter writes when the page can no longer take their file. */
+  organizersEmail: string;
   isOpen: boolean;
   items: PresenterMaterial[];
 };
@@ -64,6 +69,7 @@ export async function loadPresenterMaterials(
       "submission.file_name",
       "submission.accepted_as",
       "submission.attendance",
+      "submission.attendance_reopened_at",
       "final_material.file_name as material_file_name",
       "final_material.size_bytes",
       "final_material.page_count",
@@ -78,12 +84,14 @@ export async function loadPresenterMaterials(
     .execute();
   return {
     materialsDueText: dates.materialsDueText,
+    organizersEmail: input.edition.abstracts?.acceptance.materialsEmail ?? "",
     isOpen: isBefore(dates.materialsDue, input.now),
     items: rows.map((row) => ({
       submissionId: row.id,
       title: titleOrFileName({ title: row.title, fileName: row.file_name }),
       kind: materialKindFor(row.accepted_as),
       isConfirmed: row.attendance === "confirmed",
+      canStillConfirm: answerWindow(row, dates, input.now) !== "closed",
       material:
         row.material_file_name && row.uploaded_at
           ? {

@@ -176,6 +176,11 @@ for (const target of testDatabaseTargets()) {
         message:
           "Version 1 was published by admin@example.edu meanwhile. Review the program, then publish again.",
       });
+      // The first version offers the presenters their slots; here the admin sends nothing.
+      expect(await post({ intent: "skip-mail", version: "1" })).toEqual({
+        status: 200,
+        message: "The notice for version 1 was closed successfully, without emailing anyone.",
+      });
 
       const slotOf = async (number: number) =>
         (await draft()).sessions[0]?.slots.find((slot) => slot.number === number)?.slotId ?? "";

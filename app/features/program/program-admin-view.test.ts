@@ -145,6 +145,7 @@ describe("the program editor's view", () => {
       notice: {
         version: 2,
         comparedWith: 1,
+        date: "2025-05-17",
         affected: [
           {
             submissionId: "s1",

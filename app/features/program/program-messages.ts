@@ -189,6 +189,8 @@ export const programMessages = {
   published: (version: number) => `Version ${version} of the program was published successfully.`,
   noticeClosed: (version: number) =>
     `The notice for version ${version} was closed successfully, without emailing anyone.`,
+  presentersToldSlots: (addresses: number) =>
+    `The presenters were emailed their times and places successfully (${addresses} ${addresses === 1 ? "address" : "addresses"}).`,
   presentersMailed: (addresses: number) =>
     `The affected presenters were emailed their new times successfully (${addresses} ${addresses === 1 ? "address" : "addresses"}).`,
 };

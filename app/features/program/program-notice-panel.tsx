@@ -4,7 +4,10 @@ import type { ProgramAdminProps } from "./program-admin-view";
 
 const changeLabels = { added: "Added", removed: "Removed", moved: "Moved" } as const;
 
-/** After a republish: who moved, and the choice to email them or not. */
+/**
+ * After a publish: who is placed (the first time presenters hear of the program) or who moved, and the
+ * admin's choice to email them or not.
+ */
 export function NoticePanel({ notice }: { notice: NonNullable<ProgramAdminProps["notice"]> }) {
   const addresses = new Set(
     notice.affected.flatMap((each) => each.recipients.map((r) => r.toLowerCase())),
@@ -15,11 +18,20 @@ export function NoticePanel({ notice }: { notice: NonNullable<ProgramAdminProps[
       aria-labelledby="program-notice-heading"
     >
       <h2 id="program-notice-heading">Tell the presenters about version {notice.version}</h2>
-      <p>
-        Compared with version {notice.comparedWith}, {notice.affected.length}{" "}
-        {notice.affected.length === 1 ? "presentation has" : "presentations have"} a new time or
-        place. Only their presenters and submitting authors are emailed, once.
-      </p>
+      {notice.comparedWith === null ? (
+        <p>
+          Presenters have not been told their slots yet. {notice.affected.length}{" "}
+          {notice.affected.length === 1 ? "presentation is" : "presentations are"} placed in version{" "}
+          {notice.version}: you can email their presenters and submitting authors when and where
+          they present, once.
+        </p>
+      ) : (
+        <p>
+          Compared with version {notice.comparedWith}, {notice.affected.length}{" "}
+          {notice.affected.length === 1 ? "presentation has" : "presentations have"} a new time or
+          place. Only their presenters and submitting authors are emailed, once.
+        </p>
+      )}
       <ul className="program-admin__changes">
         {notice.affected.map((each) => (
           <li key={`${each.change}:${each.title}:${each.afterText}`}>
@@ -36,8 +48,10 @@ export function NoticePanel({ notice }: { notice: NonNullable<ProgramAdminProps[
       <Form method="post" className="admin-inline-form">
         <input type="hidden" name="version" value={notice.version} />
         <SubmitButton intent="mail-presenters" pendingLabel="Sending..." disabled={!addresses.size}>
-          Email the affected presenters ({addresses.size}{" "}
-          {addresses.size === 1 ? "address" : "addresses"})
+          {notice.comparedWith === null
+            ? "Email the presenters their slots"
+            : "Email the affected presenters"}{" "}
+          ({addresses.size} {addresses.size === 1 ? "address" : "addresses"})
         </SubmitButton>
         <SubmitButton
           intent="skip-mail"

@@ -27,8 +27,41 @@ for (const target of testDatabaseTargets()) {
       const one = await place(database, talks, "s1");
       await place(database, talks, "s3");
       readOutcome(await publishProgram(database.db, { edition, actor: admin }));
-      // A first version moves nobody.
+      // The first version tells every placed presentation's presenters their slot, if the admin sends it.
+      const first = await readPendingNotice(database.db, year);
+      expect(first?.comparedWith).toBeNull();
+      expect(first?.affected.map((each) => `${each.change} ${each.title}`).sort()).toEqual([
+        "added Clicks",
+        "added Tone sandhi in ʔAkha",
+      ]);
+      const { sent, mailer } = recordingMailer();
+      const settle = (version: number) =>
+        settlePendingNotice(
+          { db: database.db, mailer, logger: silentLogger },
+          {
+            editionYear: year,
+            version,
+            send: true,
+            programUrl: calendarOptions.programUrl,
+            actor: admin,
+          },
+        ).then(readOutcome);
+      expect(await settle(1)).toMatchObject({
+        ok: true,
+        mailed: 2,
+        message: "The presenters were emailed their times and places successfully (2 addresses).",
+      });
+      expect(sent.map((message) => message.to.toLowerCase()).sort()).toEqual([
+        "ana@example.edu",
+        "bo@example.edu",
+      ]);
+      const firstToAna = sent.find((message) => message.to === "ana@example.edu");
+      expect(firstToAna?.subject).toBe("When and where you present at SCULC 2025");
+      expect(firstToAna?.text).toContain(
+        "“Tone sandhi in ʔAkha” is now in the program: Saturday, May 17, 2025, 9:00 AM-9:20 AM, Morning talks, Hall A.",
+      );
       expect(await readPendingNotice(database.db, year)).toBeNull();
+      sent.length = 0;
 
       // s1 moves down: both talks change time. s2 joins. A new session alone changes nobody's time.
       readOutcome(
@@ -63,18 +96,6 @@ for (const target of testDatabaseTargets()) {
         "moved Tone sandhi in ʔAkha",
       ]);
 
-      const { sent, mailer } = recordingMailer();
-      const settle = (version: number) =>
-        settlePendingNotice(
-          { db: database.db, mailer, logger: silentLogger },
-          {
-            editionYear: year,
-            version,
-            send: true,
-            programUrl: calendarOptions.programUrl,
-            actor: admin,
-          },
-        ).then(readOutcome);
       expect(await settle(1)).toMatchObject({ ok: false, status: 409 });
       const outcomes = await Promise.all(Array.from({ length: 10 }, () => settle(2)));
       expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
@@ -86,9 +107,11 @@ for (const target of testDatabaseTargets()) {
       const ana = sent.find((message) => message.to === "ana@example.edu");
       expect(ana?.subject).toBe("The SCULC 2025 program has changed for your presentation");
       expect(ana?.text).toContain(
-        "“Vowel harmony” is now in the program: 9:40 AM-10:00 AM, Morning talks, Hall A.",
+        "“Vowel harmony” is now in the program: Saturday, May 17, 2025, 9:40 AM-10:00 AM, Morning talks, Hall A.",
       );
-      expect(ana?.text).toContain("“Tone sandhi in ʔAkha” has moved: it is now at 9:20 AM-9:40 AM");
+      expect(ana?.text).toContain(
+        "“Tone sandhi in ʔAkha” has moved: it is now at Saturday, May 17, 2025, 9:20 AM-9:40 AM",
+      );
       expect(ana?.text).toContain(calendarOptions.programUrl);
       expect(await readPendingNotice(database.db, year)).toBeNull();
       const audit = await database.db
@@ -97,6 +120,7 @@ for (const target of testDatabaseTargets()) {
         .where("action", "=", "mail-program-changes")
         .execute();
       expect(audit.map((row) => row.details)).toEqual([
+        "2025: version 1 (first notice), 2 presentations, 2 addresses mailed",
         "2025: version 2 (since version 1), 3 presentations, 2 addresses mailed",
       ]);
 

@@ -4,6 +4,7 @@ import { editionName } from "~/content/conference";
 import { site } from "~/content/site";
 import type { MailRecipient } from "~/features/submissions/abstract-recipients.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
+import { formatLongDate } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
 import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
 import { done } from "~/lib/outcome";
@@ -19,15 +20,19 @@ import { parseSnapshot } from "./program-snapshot";
 import { formatPlacement } from "./program-times";
 
 /**
- * Telling presenters that a newly published version moved them. Presenters know the program as it was
- * when they were last told, so a pending notice compares the latest version with the newest earlier
- * version that was notified (or dismissed), else with the first published version, which presenters
- * read on the site. A first version needs no notice: nothing changed under anyone.
+ * Telling presenters where and when they present. Presenters know the program as it was when they were
+ * last told, so a pending notice compares the latest version with the newest earlier version that was
+ * notified (or dismissed). When none was, presenters have been told nothing yet (the first publish, or
+ * every version so far left unsettled): `comparedWith` is null and every placed presentation is "added",
+ * so the first notice gives each presenter their slot. The admin chooses whether to send it.
  */
 export type PendingNotice = {
   version: number;
-  comparedWith: number;
+  /** The version presenters were last told of; null when they have been told of none. */
+  comparedWith: number | null;
   affected: AffectedPresentation[];
+  /** The conference day of the latest version (YYYY-MM-DD), for the mail's dates. */
+  date: string;
 };
 
 type NoticeRow = {
@@ -48,10 +53,10 @@ export async function readPendingNotice(
     .orderBy("version", "desc")
     .execute();
   const [latest, ...earlier] = rows;
-  if (!latest || latest.presenters_notified_at || !earlier.length) return null;
-  const base = earlier.find((row) => row.presenters_notified_at) ?? earlier[earlier.length - 1];
-  if (!base) return null;
-  const changes = diffPlacements(parseSnapshot(base.snapshot), parseSnapshot(latest.snapshot));
+  if (!latest || latest.presenters_notified_at) return null;
+  const base = earlier.find((row) => row.presenters_notified_at) ?? null;
+  const program = parseSnapshot(latest.snapshot);
+  const changes = diffPlacements(base ? parseSnapshot(base.snapshot) : null, program);
   if (!changes.length) return null;
   const recipients = await listPresenterRecipients(
     db,
@@ -59,7 +64,8 @@ export async function readPendingNotice(
   );
   return {
     version: Number(latest.version),
-    comparedWith: Number(base.version),
+    comparedWith: base ? Number(base.version) : null,
+    date: program.date,
     affected: changes.map((change) => ({
       ...change,
       recipients: recipients.get(change.submissionId) ?? [],
@@ -110,7 +116,7 @@ export async function settlePendingNotice(
     await recordAdminAction(trx, {
       action: input.send ? "mail-program-changes" : "skip-program-changes-mail",
       actor: input.actor,
-      details: `${input.editionYear}: version ${notice.version} (since version ${notice.comparedWith}), ${notice.affected.length} ${presentationsWord(notice.affected.length)}${input.send ? `, ${messages.length} ${messages.length === 1 ? "address" : "addresses"} mailed` : ", not mailed"}`,
+      details: `${input.editionYear}: version ${notice.version} (${notice.comparedWith === null ? "first notice" : `since version ${notice.comparedWith}`}), ${notice.affected.length} ${presentationsWord(notice.affected.length)}${input.send ? `, ${messages.length} ${messages.length === 1 ? "address" : "addresses"} mailed` : ", not mailed"}`,
     });
     return true;
   });
@@ -123,25 +129,35 @@ export async function settlePendingNotice(
     return done({ mailed: 0, message: programMessages.noticeClosed(notice.version) });
   return done({
     mailed: messages.length,
-    message: programMessages.presentersMailed(messages.length),
+    message:
+      notice.comparedWith === null
+        ? programMessages.presentersToldSlots(messages.length)
+        : programMessages.presentersMailed(messages.length),
   });
 }
 
-function describeChange(change: AffectedPresentation): string {
-  const title = `“${change.title}”`;
-  if (change.change === "removed")
-    return `${title} is no longer in the program (it was at ${change.before.map(formatPlacement).join("; ")}). The committee will write to you if it has not already.`;
-  const now = change.after.map(formatPlacement).join("; ");
-  if (change.change === "added") return `${title} is now in the program: ${now}.`;
-  return `${title} has moved: it is now at ${now} (it was at ${change.before.map(formatPlacement).join("; ")}).`;
+/** "Saturday, May 17, 2025, 9:00 AM-9:20 AM, Morning talks, Hall A": a place with its day. */
+function placementWithDay(date: string, placement: AffectedPresentation["after"][number]): string {
+  return `${formatLongDate(date)}, ${formatPlacement(placement)}`;
 }
 
-/** One message per address, about all of its presentations that changed. */
+function describeChange(change: AffectedPresentation, date: string): string {
+  const title = `“${change.title}”`;
+  const at = (placements: AffectedPresentation["after"]) =>
+    placements.map((placement) => placementWithDay(date, placement)).join("; ");
+  if (change.change === "removed")
+    return `${title} is no longer in the program (it was at ${at(change.before)}). The committee will write to you if it has not already.`;
+  if (change.change === "added") return `${title} is now in the program: ${at(change.after)}.`;
+  return `${title} has moved: it is now at ${at(change.after)} (it was at ${at(change.before)}).`;
+}
+
+/** One message per address, about all of its presentations that changed (or, first, were placed). */
 export function noticeMessages(
   notice: PendingNotice,
   input: { editionYear: number; programUrl: string },
 ): MailMessage[] {
   const conference = editionName(input.editionYear);
+  const isFirst = notice.comparedWith === null;
   const byAddress = new Map<
     string,
     { recipient: MailRecipient; changes: AffectedPresentation[] }
@@ -155,12 +171,16 @@ export function noticeMessages(
     }
   return [...byAddress.values()].map(({ recipient, changes }) => ({
     to: recipient.email,
-    subject: `The ${conference} program has changed for your presentation`,
+    subject: isFirst
+      ? `When and where you present at ${conference}`
+      : `The ${conference} program has changed for your presentation`,
     text: `${[
       `Dear ${recipient.name || "presenter"},`,
-      `The program committee has published a new version of the ${conference} program (times are Pacific Time).`,
-      ...changes.map(describeChange),
-      "The whole program, with calendar files for your talk, is here:",
+      isFirst
+        ? `The program committee has published the ${conference} program. Here is when and where you present (times are Pacific Time):`
+        : `The program committee has published a new version of the ${conference} program (times are Pacific Time).`,
+      ...changes.map((change) => describeChange(change, notice.date)),
+      "The whole program, with a calendar file for each presentation, is here:",
       input.programUrl,
       `— ${site.name}`,
     ].join("\n\n")}\n`,

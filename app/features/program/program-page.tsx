@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { ProgramItemsTable } from "~/components/program-items-table";
 import { conferenceName } from "~/content/conference";
@@ -124,6 +125,23 @@ export function ProgramSessions({
   );
 }
 
+/**
+ * "Print the program": the browser's print dialog (the page has a print style sheet). It needs
+ * JavaScript, so it appears only once the page runs it; the text below it names the browser's command.
+ */
+function PrintButton() {
+  const [canPrint, setCanPrint] = useState(false);
+  useEffect(() => setCanPrint(typeof window.print === "function"), []);
+  if (!canPrint) return null;
+  return (
+    <li>
+      <button type="button" className="button button--secondary" onClick={() => window.print()}>
+        Print the program
+      </button>
+    </li>
+  );
+}
+
 /** `/sculc-{year}-program`: the published program, printable as a handout. */
 export function ProgramPage({ data }: { data: ProgramPageData }) {
   const { published } = data;
@@ -142,12 +160,14 @@ export function ProgramPage({ data }: { data: ProgramPageData }) {
       <div className="container program-page">
         {published ? (
           <>
+            {/* What most visitors want first: the calendar and a handout; the JSON is for tools. */}
             <ul className="program-actions">
               <li>
                 <a className="button" href={data.paths.calendar}>
                   Add the whole program to your calendar
                 </a>
               </li>
+              <PrintButton />
               <li>
                 <a className="button button--secondary" href={data.paths.json}>
                   Download the program as JSON
@@ -159,7 +179,7 @@ export function ProgramPage({ data }: { data: ProgramPageData }) {
             </ul>
             <p className="program-page__version">
               Version {published.version}, published {published.publishedAtLabel}. To print it as a
-              handout or save it as a PDF, use your browser’s Print command.
+              handout or save it as a PDF, use the Print button or your browser’s Print command.
             </p>
             <ProgramSessions sessions={published.sessions} headingLevel={2} />
           </>

@@ -5,6 +5,7 @@ import type { ProgramAdminProps } from "./program-admin-view";
 /** Where publishing stands, the draft's warnings, and the button that publishes the next version. */
 export function PublishPanel(props: ProgramAdminProps) {
   const nextVersion = (props.latest?.version ?? 0) + 1;
+  const placedCount = props.sessions.reduce((count, session) => count + session.slots.length, 0);
   return (
     <section className="card admin-panel" aria-labelledby="program-publish-heading">
       <h2 id="program-publish-heading">Publishing</h2>
@@ -28,6 +29,16 @@ export function PublishPanel(props: ProgramAdminProps) {
             ))}
           </ul>
         </section>
+      ) : !props.sessions.length ? (
+        <p>
+          No sessions yet: add one below, place the accepted presentations in it, and the checks for
+          overlaps, overruns and unconfirmed presentations appear here.
+        </p>
+      ) : !placedCount ? (
+        <p>
+          No presentation is placed yet, so there is nothing to check: place the accepted
+          presentations in the sessions below.
+        </p>
       ) : (
         <p>No warnings: no overlaps, overruns or unconfirmed presentations.</p>
       )}
