@@ -84,7 +84,7 @@ export function SubmissionCard({ submission }: { submission: SubmissionView }) {
 }
 
 /**
- * The '×' button. With JavaScript it opens a confirmation dialog; without, it posts and the page
+ * The '× Delete' button (the word too: an icon alone is a guess). With JavaScript it opens a confirmation dialog; without, it posts and the page
  * answers with a confirmation step. Either way the deletion itself is a second, explicit post.
  */
 function DeleteButton({ submission }: { submission: SubmissionView }) {
@@ -107,7 +107,7 @@ function DeleteButton({ submission }: { submission: SubmissionView }) {
           className="submission-card__delete"
           aria-label={`Delete ${submission.title}`}
         >
-          <span aria-hidden="true">×</span>
+          <span aria-hidden="true">×</span> Delete
         </button>
       </Form>
       <dialog

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
+import { errorMessageIn, UploadProgress, useProgressUpload } from "~/components/upload-progress";
 import { DetailsFields } from "./details-fields";
 import type { DetailsDraft } from "./submission-details";
 import { uploadMessages } from "./submission-messages";
@@ -79,8 +80,6 @@ export function SubmitAbstractPage(props: SubmitAbstractPageProps) {
   );
 }
 
-type Progress = { percent: number; announced: number } | null;
-
 /** A refusal the form shows; a new object each time, so the same refusal twice moves focus twice. */
 type Refusal = { text: string };
 
@@ -94,18 +93,15 @@ const fileFieldId = "abstract-file";
  */
 function UploadForm(props: SubmitAbstractPageProps) {
   const navigate = useNavigate();
-  const [progress, setProgress] = useState<Progress>(null);
+  const upload = useProgressUpload();
+  const progress = upload.progress;
   const [clientMessage, setClientMessage] = useState<Refusal | null>(null);
-  const request = useRef<XMLHttpRequest | null>(null);
   const messageBox = useRef<HTMLDivElement>(null);
   // A refusal is announced (role="alert") and takes focus, which scrolls it into view: the message sits
   // at the top of a long form, far above the upload button that was pressed.
   useEffect(() => {
     if (clientMessage) messageBox.current?.focus();
   }, [clientMessage]);
-  // Leaving the page (a link, the back button) stops an upload still running, as a browser's own
-  // navigation would.
-  useEffect(() => () => request.current?.abort(), []);
   const action = props.replacing
     ? `${submissionPaths.submit}?replace=${encodeURIComponent(props.replacing.id)}`
     : submissionPaths.submit;
@@ -113,49 +109,28 @@ function UploadForm(props: SubmitAbstractPageProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     // Co-author row buttons are handled by their own click handlers; anything else posts normally.
-    if (submitter?.getAttribute("name") === "intent" || typeof XMLHttpRequest === "undefined") {
-      return;
-    }
+    if (submitter?.getAttribute("name") === "intent" || !upload.isSupported) return;
     event.preventDefault();
-    if (request.current) return; // a double click while the upload runs
-    const xhr = new XMLHttpRequest();
-    request.current = xhr;
-    setClientMessage(null);
-    setProgress({ percent: 0, announced: 0 });
-    xhr.upload.addEventListener("progress", (progressEvent) => {
-      if (!progressEvent.lengthComputable) return;
-      const percent = Math.min(100, Math.floor((progressEvent.loaded / progressEvent.total) * 100));
-      // The bar moves with every event; the spoken text only every 10 %, so it is not a flood.
-      setProgress((old) => ({
-        percent,
-        announced:
-          percent - (old?.announced ?? 0) >= 10 || percent === 100
-            ? percent
-            : (old?.announced ?? 0),
-      }));
-    });
     const form = event.currentTarget;
-    const finish = (message: string) => {
-      request.current = null;
-      setProgress(null);
+    const refuse = (message: string) => {
       setClientMessage({ text: message });
       // As after a post without JavaScript: the refused file is cleared (so it is not sent twice by
       // accident); the typed details stay.
       const file = form.querySelector<HTMLInputElement>("input[type=file]");
       if (file) file.value = "";
     };
-    xhr.addEventListener("load", () => {
-      const answered = new URL(xhr.responseURL || window.location.href);
-      if (answered.pathname === submissionPaths.status && xhr.status < 400) {
-        request.current = null;
-        navigate(`${answered.pathname}${answered.search}`);
-        return;
-      }
-      finish(messageIn(xhr.responseText) ?? uploadMessages.interrupted);
+    setClientMessage(null);
+    upload.send(action, new FormData(form), {
+      onLoad: (xhr) => {
+        const answered = new URL(xhr.responseURL || window.location.href);
+        if (answered.pathname === submissionPaths.status && xhr.status < 400) {
+          navigate(`${answered.pathname}${answered.search}`);
+          return;
+        }
+        refuse(errorMessageIn(xhr.responseText) ?? uploadMessages.interrupted);
+      },
+      onError: () => refuse(uploadMessages.interrupted),
     });
-    xhr.addEventListener("error", () => finish(uploadMessages.interrupted));
-    xhr.open("POST", action);
-    xhr.send(new FormData(form));
   };
 
   const message = clientMessage?.text ?? props.message;
@@ -222,40 +197,10 @@ function UploadForm(props: SubmitAbstractPageProps) {
             : `, and up to ${props.maxSubmissionsPerUser} abstracts per person.`}
         </p>
       </div>
-      <div className="upload-progress">
-        {progress ? (
-          <>
-            <progress
-              className="upload-progress__bar"
-              max={100}
-              value={progress.percent}
-              aria-label="Upload progress"
-            />
-            <span className="upload-progress__text" aria-hidden="true">
-              {progress.percent < 100 ? `${progress.percent}%` : "100%: checking the PDF..."}
-            </span>
-          </>
-        ) : null}
-        {/* Always present, so screen readers follow it; it speaks every 10 %, not every event. */}
-        <span className="visually-hidden" role="status" aria-live="polite">
-          {progress
-            ? progress.percent < 100
-              ? `Uploading: ${progress.announced}%`
-              : "Uploaded; checking the PDF."
-            : ""}
-        </span>
-      </div>
+      <UploadProgress progress={progress} checkingText="checking the PDF" />
       <SubmitButton pendingLabel="Uploading..." disabled={progress !== null}>
         {props.replacing ? "Replace PDF" : "Upload Abstract"}
       </SubmitButton>
     </Form>
   );
-}
-
-/** The message of a page the server answered with (its form's message), if it has one. */
-function messageIn(html: string): string | null {
-  if (!html || typeof DOMParser === "undefined") return null;
-  const page = new DOMParser().parseFromString(html, "text/html");
-  const message = page.querySelector(".submission__form [role='alert'], .message--error");
-  return message?.textContent?.trim() || null;
 }
