@@ -135,7 +135,7 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
           })
           .where("id", "=", user.id)
           .execute();
-        await clearFailedSignIns(user.email, database);
+        await clearFailedSignIns(user.email, undefined, database);
       },
       sendResetPassword: async ({ user, token }) => {
         await mailer.send(

@@ -2,14 +2,21 @@ import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import { AccountLayout } from "./account-layout";
+import type { AccountSession } from "./account-sessions.server";
+import { AccountSessionsSection } from "./account-sessions-section";
 import { accountPaths } from "./paths";
 
 export function ProfilePage({
   firstName,
   message,
+  sessions,
+  isConfirmingSignOut = false,
 }: {
   firstName: string | null;
   message?: string | null;
+  /** The account's signed-in devices; null when they could not be read. */
+  sessions?: AccountSession[] | null;
+  isConfirmingSignOut?: boolean;
 }) {
   return (
     <AccountLayout title={`Welcome, ${firstName || "Guest"}!`}>
@@ -24,6 +31,9 @@ export function ProfilePage({
           </SubmitButton>
         </Form>
       </div>
+      {sessions ? (
+        <AccountSessionsSection sessions={sessions} isConfirming={isConfirmingSignOut} />
+      ) : null}
     </AccountLayout>
   );
 }

@@ -5,7 +5,7 @@ import { done, type Outcome, refuse } from "~/lib/outcome";
 import type { AccountOutcome } from "./account-messages";
 import { errorCode, passwordLengthRefusal, withRateLimits } from "./account-refusals.server";
 import { getAuth } from "./auth.server";
-import { isCommonPassword } from "./common-passwords.server";
+import { weakPasswordRefusal } from "./common-passwords.server";
 import { withPasswordHashedFirst } from "./password-hash.server";
 import { accountRateLimits } from "./rate-limits.server";
 
@@ -17,7 +17,8 @@ export async function registerAccount(
   request: Request,
   input: { firstName: string; lastName: string; email: string; password: string },
 ): Promise<AccountOutcome> {
-  if (isCommonPassword(input.password)) return refuse("passwordTooCommon");
+  const weak = weakPasswordRefusal(input.password, input);
+  if (weak) return weak;
   return withRateLimits(
     [
       { rule: accountRateLimits.signUpByIp, subject: getClientAddress(request) },

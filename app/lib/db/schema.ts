@@ -10,6 +10,7 @@ export interface Database {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
+  verification: VerificationTable;
   admin_audit: AdminAuditTable;
   rate_limit: RateLimitTable;
   submission: SubmissionTable;
@@ -61,6 +62,16 @@ export interface SessionTable {
   updatedAt: DbTimestamp;
   ipAddress: string | null;
   userAgent: string | null;
+}
+
+/** better-auth's one-time values: a reset link's is `reset-password:<token>` with the user id. */
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: DbTimestamp;
+  createdAt: DbTimestamp;
+  updatedAt: DbTimestamp;
 }
 
 export interface AccountTable {
