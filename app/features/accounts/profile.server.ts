@@ -74,8 +74,8 @@ export async function completeProfile(
 
 /** The owner hears of the new password; a failed mail is logged, the password stands. */
 async function mailPasswordAdded(email: string) {
-  const baseUrl = getEnv().baseUrl;
   try {
+    const baseUrl = getEnv().baseUrl;
     await getMailer().send(
       passwordAddedEmail({
         to: email,
