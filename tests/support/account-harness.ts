@@ -5,6 +5,7 @@ import { capturedLog } from "./captured-log";
 import { recordingMailer } from "./recording-mailer";
 
 export { capturedLog };
+
 import type { TestDatabase } from "./test-databases";
 
 /**

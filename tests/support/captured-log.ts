@@ -17,4 +17,3 @@ export const capturedLog = {
       .filter((line) => line.event === event);
   },
 };
-

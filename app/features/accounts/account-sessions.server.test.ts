@@ -6,14 +6,17 @@ import {
   registerVerified,
   sessionCookieFor,
 } from "../../../tests/support/account-harness";
-import { insertTestUser } from "../../../tests/support/test-users";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
+import { insertTestUser } from "../../../tests/support/test-users";
 import { listAccountSessions, signOutOtherDevices } from "./account-sessions.server";
 import { hasPassword } from "./passwords.server";
 import { completeProfile, freshSignInMs } from "./profile.server";
 
 // The mail's link is built from BASE_URL.
 vi.stubEnv("BASE_URL", "http://localhost:3999");
+
+// Each test hashes several passwords on purpose-slow settings: on a busy two-core machine that takes a while.
+vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock("~/lib/logger.server", async () => {
   const { capturedLog } = await import("../../../tests/support/captured-log");
@@ -60,15 +63,21 @@ describe.each(testDatabaseTargets())("the account's sessions on $name", (target)
     const other = await sessionCookieFor(auth, userId, deviceHeaders("203.0.113.9", iphone));
 
     const sessions = await listAccountSessions(userId, phone.token, { handle: database });
-    expect(sessions.map(({ device, address, isCurrent }) => ({ device, address, isCurrent }))).toEqual([
+    expect(
+      sessions.map(({ device, address, isCurrent }) => ({ device, address, isCurrent })),
+    ).toEqual([
       { device: "Chrome on Android", address: "198.51.100.7", isCurrent: true },
       { device: "Safari on iPhone", address: "203.0.113.9", isCurrent: false },
     ]);
 
     const request = clientRequest("198.51.100.7", { cookie: phone.cookie, path: "/profile" });
     expect(await signOutOtherDevices(request, { id: userId })).toEqual({ ok: true, value: 1 });
-    expect(await auth.api.getSession({ headers: new Headers({ cookie: other.cookie }) })).toBeNull();
-    expect(await auth.api.getSession({ headers: new Headers({ cookie: phone.cookie }) })).not.toBeNull();
+    expect(
+      await auth.api.getSession({ headers: new Headers({ cookie: other.cookie }) }),
+    ).toBeNull();
+    expect(
+      await auth.api.getSession({ headers: new Headers({ cookie: phone.cookie }) }),
+    ).not.toBeNull();
     expect(capturedLog.events("account.sessions-revoked")).toEqual([
       expect.objectContaining({ userId, address: "198.51.100.7", count: 1 }),
     ]);
@@ -82,7 +91,10 @@ describe.each(testDatabaseTargets())("the account's sessions on $name", (target)
     await insertTestUser(database, googleOnly);
     const elsewhere = await sessionCookieFor(auth, googleOnly.id);
     const here = await sessionCookieFor(auth, googleOnly.id);
-    const request = clientRequest("198.51.100.7", { cookie: here.cookie, path: "/complete-profile" });
+    const request = clientRequest("198.51.100.7", {
+      cookie: here.cookie,
+      path: "/complete-profile",
+    });
     const user = accountUser(googleOnly.id, googleOnly.email);
 
     // The rules apply, with the person's own names.
@@ -102,8 +114,12 @@ describe.each(testDatabaseTargets())("the account's sessions on $name", (target)
     ).toEqual({ ok: true, value: undefined });
 
     expect(await hasPassword(googleOnly.id, database)).toBe(true);
-    expect(await auth.api.getSession({ headers: new Headers({ cookie: elsewhere.cookie }) })).toBeNull();
-    expect(await auth.api.getSession({ headers: new Headers({ cookie: here.cookie }) })).not.toBeNull();
+    expect(
+      await auth.api.getSession({ headers: new Headers({ cookie: elsewhere.cookie }) }),
+    ).toBeNull();
+    expect(
+      await auth.api.getSession({ headers: new Headers({ cookie: here.cookie }) }),
+    ).not.toBeNull();
     const mail = sent.find((message) => message.to === googleOnly.email);
     expect(mail?.subject).toMatch(/^A password was added to your account/);
     expect(mail?.text).toMatch(/If this wasn't you, reset the password/);
@@ -128,7 +144,10 @@ describe.each(testDatabaseTargets())("the account's sessions on $name", (target)
       .where("token", "=", here.token)
       .execute();
 
-    const request = clientRequest("198.51.100.7", { cookie: here.cookie, path: "/complete-profile" });
+    const request = clientRequest("198.51.100.7", {
+      cookie: here.cookie,
+      path: "/complete-profile",
+    });
     expect(
       await completeProfile(request, accountUser(googleOnly.id, googleOnly.email), {
         firstName: "Grace",
@@ -137,7 +156,9 @@ describe.each(testDatabaseTargets())("the account's sessions on $name", (target)
       }),
     ).toEqual({ ok: false, reason: "freshSignInNeeded" });
     expect(await hasPassword(googleOnly.id, database)).toBe(false);
-    expect(await auth.api.getSession({ headers: new Headers({ cookie: elsewhere.cookie }) })).not.toBeNull();
+    expect(
+      await auth.api.getSession({ headers: new Headers({ cookie: elsewhere.cookie }) }),
+    ).not.toBeNull();
     expect(sent).toHaveLength(0);
   });
 });

@@ -54,11 +54,17 @@ describe("passwordWeakness", () => {
 describe("weakPasswordRefusal", () => {
   it("says why and what to do instead", () => {
     const siteWord = weakPasswordRefusal("sculc2025", ada);
-    expect(siteWord && accountRefusalMessage(siteWord)).toMatch(/site's name or subject.*Please choose/);
+    expect(siteWord && accountRefusalMessage(siteWord)).toMatch(
+      /site's name or subject.*Please choose/,
+    );
     const guessable = weakPasswordRefusal("Summer2025!", ada);
-    expect(guessable && accountRefusalMessage(guessable)).toMatch(/too easy to guess.*Please choose/);
+    expect(guessable && accountRefusalMessage(guessable)).toMatch(
+      /too easy to guess.*Please choose/,
+    );
     const personal = weakPasswordRefusal("ada.lovelace1815", ada);
-    expect(personal && accountRefusalMessage(personal)).toMatch(/your name or email.*Please choose/);
+    expect(personal && accountRefusalMessage(personal)).toMatch(
+      /your name or email.*Please choose/,
+    );
     expect(weakPasswordRefusal("colourless-green-ideas-42", ada)).toBeNull();
   });
 

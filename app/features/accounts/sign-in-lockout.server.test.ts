@@ -12,6 +12,9 @@ import { changePassword, resetPassword } from "./passwords.server";
 import { accountRateLimits } from "./rate-limits.server";
 import { signInWithPassword } from "./sign-in.server";
 
+// Each test hashes several passwords on purpose-slow settings: on a busy two-core machine that takes a while.
+vi.setConfig({ testTimeout: 30_000 });
+
 vi.mock("~/lib/logger.server", async () => {
   const { capturedLog } = await import("../../../tests/support/captured-log");
   return { getLogger: () => capturedLog.logger };

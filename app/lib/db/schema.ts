@@ -197,6 +197,10 @@ export interface SubmissionTable {
   attendance_reopened_at: string | null;
   /** When the last reminder to answer was mailed. */
   attendance_reminded_at: string | null;
+  /** The answer the admins were last mailed about (null: none; they assume a confirmation). */
+  attendance_admins_told: Attendance | null;
+  /** When the admins were last mailed about this abstract's answer (at most once an hour). */
+  attendance_admins_mailed_at: string | null;
   /** When an alternate was promoted to accepted (and sent the acceptance mail). */
   promoted_at: string | null;
   /** When the author last edited title, authors or format (or replaced the PDF) after uploading. */

@@ -7,6 +7,7 @@ import * as review from "./0005-review";
 import * as presenters from "./0006-presenters";
 import * as program from "./0007-program";
 import * as programNotices from "./0008-program-notices";
+import * as attendanceAdminMail from "./0012-attendance-admin-mail";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0006-presenters": presenters,
   "0007-program": program,
   "0008-program-notices": programNotices,
+  "0012-attendance-admin-mail": attendanceAdminMail,
 };
