@@ -35,7 +35,9 @@ describe.each(testDatabaseTargets())("the admins' mail about answers on $name", 
         dates,
         now,
       });
-      expect(outcome.ok).toBe(true);
+      if (!outcome.ok) throw new Error(outcome.reason);
+      // As the congratulations action does: the mail follows an answer that changed something.
+      if (!outcome.value.changed) return 0;
       return mailAdminsAboutAnswers(deps, { configuredAdminEmails: [], presentersUrl, now });
     };
     return { sent, answer };
@@ -68,9 +70,12 @@ describe.each(testDatabaseTargets())("the admins' mail about answers on $name", 
     // Declined again within the next hour: held, then sent once the hour since the last mail is over.
     await answer("declined", 80);
     expect(sent).toHaveLength(2);
+    // The presenter's other abstract changes after that hour: its own decline goes out with abstract 1's.
     await answer("declined", 70 + attendanceMailIntervalMs / 60_000 + 1, "s2");
-    expect(sent).toHaveLength(3);
-    expect(sent[2]?.subject).toMatch(/^Abstract 1 was declined/);
+    expect(sent.slice(2).map((message) => message.subject.split(" |")[0])).toEqual([
+      "Abstract 1 was declined",
+      "Abstract 2 was declined",
+    ]);
   });
 
   it("does not mail an answer the admins already know of", async () => {
