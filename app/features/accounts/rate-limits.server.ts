@@ -18,8 +18,9 @@ import { rateLimitedMessage } from "./account-messages";
  *
  * Password guesses at one account are counted per account and client together (decision 0018): ten
  * wrong guesses from one address lock that address out of the account for 15 minutes, not the owner
- * elsewhere. The account's own ceiling, far higher, stops guessing spread over many addresses; past it
- * only a client with no failure of its own on the account still gets its attempt.
+ * elsewhere. The account's own ceiling, far higher, slows guessing spread over many addresses: past it
+ * only a client with no failure of its own on the account still gets its attempt (one guess per new
+ * address), and past the hard ceiling nobody does until the owner resets the password.
  */
 export const accountRateLimits = {
   failedSignInByIp: { name: "sign-in-failed:ip", limit: 50, windowSeconds: 15 * 60 },
@@ -35,6 +36,12 @@ export const accountRateLimits = {
     windowSeconds: 15 * 60,
   },
   failedSignInByEmail: { name: "sign-in-failed:email", limit: 100, windowSeconds: 15 * 60 },
+  /** Past this, guessing from very many addresses at once locks everyone out until a reset. */
+  signInAttemptsByEmailHard: {
+    name: "sign-in-attempts:email:hard",
+    limit: 1000,
+    windowSeconds: 60 * 60,
+  },
   signUpByIp: { name: "sign-up:ip", limit: 50, windowSeconds: 60 * 60 },
   mailByIp: { name: "mail:ip", limit: 30, windowSeconds: 60 * 60 },
   mailByEmail: { name: "mail:email", limit: 3, windowSeconds: 15 * 60 },
@@ -92,6 +99,7 @@ export function signInChecks(email: string, address: string | undefined): RateLi
     { rule: accountRateLimits.failedSignInByAccountAndIp, subject: pair },
     { rule: accountRateLimits.signInAttemptedByAccountAndIp, subject: pair },
     { rule: accountRateLimits.failedSignInByEmail, subject: email },
+    { rule: accountRateLimits.signInAttemptsByEmailHard, subject: email },
   ];
 }
 
@@ -103,28 +111,29 @@ export type SignInLimitResult =
  * Counts one password attempt, before the password is checked (atomically, so parallel guesses cannot
  * slip between a check and a count). Refused when this address has used up its guesses (at the account
  * or across accounts), or when the account's ceiling is used up and this client has failed here before:
- * a client with no failure of its own always gets its attempt, so the owner elsewhere is never locked
- * out by somebody else's guesses.
+ * a client with no failure of its own gets its attempt, so the owner elsewhere is not locked out by
+ * somebody else's guesses (short of the hard ceiling, which takes guessing from hundreds of addresses).
  */
 export async function enforceSignInLimits(
   email: string,
   address: string | undefined,
   handle: DatabaseHandle = getDatabase(),
 ): Promise<SignInLimitResult> {
-  const [byIp, byPair, firstAttempt, byAccount] = signInChecks(email, address);
+  const checks = signInChecks(email, address);
   const results: RateLimitResult[] = [];
-  for (const check of [byIp, byPair, firstAttempt, byAccount]) {
+  for (const check of checks) {
     if (!check?.subject) {
       results.push({ isAllowed: true });
       continue;
     }
     results.push(await consumeRateLimit(handle, check.rule, check.subject));
   }
-  const [ip, pair, first, account] = results;
+  const [ip, pair, first, account, hard] = results;
   const wait = (result: RateLimitResult | undefined) =>
     result && !result.isAllowed ? result.retryAfterSeconds : 0;
   const clientWait = Math.max(wait(ip), wait(pair));
   if (clientWait) return { isAllowed: false, retryAfterSeconds: clientWait, scope: "client" };
+  if (wait(hard)) return { isAllowed: false, retryAfterSeconds: wait(hard), scope: "account" };
   const hasFailedHere = first?.isAllowed === false;
   if (wait(account) && hasFailedHere)
     return { isAllowed: false, retryAfterSeconds: wait(account), scope: "account" };
@@ -151,6 +160,7 @@ export async function clearFailedSignIns(
   handle: DatabaseHandle = getDatabase(),
 ): Promise<void> {
   await clearRateLimit(handle, accountRateLimits.failedSignInByEmail, email);
+  await clearRateLimit(handle, accountRateLimits.signInAttemptsByEmailHard, email);
   if (!address) return;
   const pair = accountAndClient(email, address);
   await clearRateLimit(handle, accountRateLimits.failedSignInByAccountAndIp, pair);

@@ -97,6 +97,12 @@ describe.each(testDatabaseTargets())("sign-in lockout and security log on $name"
     expect(capturedLog.events("account.sign-in-locked")[0]).toMatchObject({ scope: "account" });
     // ...while a client with no failures of its own gets its attempt.
     expect((await signIn("192.0.2.11", ada.password)).ok).toBe(true);
+
+    // Past the hard ceiling (guessing from hundreds of addresses), nobody gets in until a reset.
+    const hard = accountRateLimits.signInAttemptsByEmailHard;
+    for (let attempt = 0; attempt < hard.limit; attempt++)
+      await consumeRateLimit(database, hard, ada.email);
+    expect(await signIn("192.0.2.12", ada.password)).toMatchObject({ reason: "rateLimited" });
   });
 
   it("logs password changes with the account and address, and counts wrong current passwords as guesses", async () => {
