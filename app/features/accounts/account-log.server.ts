@@ -15,8 +15,7 @@ export type AccountEvent =
   | "password-changed"
   | "password-reset"
   | "password-added"
-  | "sessions-revoked"
-  | "sign-out";
+  | "sessions-revoked";
 
 const eventMessages: Record<AccountEvent, string> = {
   "sign-in": "account signed in",
@@ -26,14 +25,13 @@ const eventMessages: Record<AccountEvent, string> = {
   "password-reset": "account password reset",
   "password-added": "account password added",
   "sessions-revoked": "account sessions revoked",
-  "sign-out": "account signed out",
 };
 
 export type AccountEventFields = {
   /** The account's id; null when the attempt named no account that exists. */
   userId: string | null;
   address: string | undefined;
-  /** For a failure or refusal: why (a fixed code such as "wrong-password", never what was typed). */
+  /** Why, as a fixed code ("wrong-password", "google"), never what was typed. */
   reason?: string;
   /** For revocations: how many sessions ended. */
   count?: number;
