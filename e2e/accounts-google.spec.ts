@@ -13,6 +13,8 @@ import {
   useOwnClientAddress,
 } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { waitForMail } from "./support/mailbox";
+import { withProjectDatabase } from "./support/review-database";
 
 // Signing in with Google (the stand-in provider of support/openid-provider.mjs): a new account
 // completes its profile, cancelling, and the unverified addresses that never sign in.
@@ -106,4 +108,44 @@ test("a Google identity whose provider has not verified the address cannot sign 
   await page.goto("/login");
   await signInWithGoogle(page, uniqueEmail("unverified", testInfo));
   await expect(page.getByRole("alert")).toHaveText("Please verify your email before logging in.");
+});
+
+test("adding a password from a session over ten minutes old asks for Google again, comes back, and mails the owner", async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail("katherine.johnson", testInfo);
+  await page.goto("/login?redirectTo=/sculc-2024");
+  await signInWithGoogle(page, email);
+  await expect(page).toHaveURL(/\/complete-profile\?/);
+
+  // The session was signed in eleven minutes ago (as if the page had been left open).
+  const signedInAt = new Date(Date.now() - 11 * 60_000);
+  await withProjectDatabase(testInfo, async (handle) => {
+    const user = await handle.db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .updateTable("session")
+      .set({ createdAt: handle.dialect === "postgres" ? signedInAt : signedInAt.toISOString() })
+      .where("userId", "=", user.id)
+      .execute();
+  });
+  await page.reload();
+  await expect(page.getByRole("alert")).toContainText(
+    "adding a password needs a recent sign-in. Please sign in with Google again",
+  );
+  await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The provider remembers its own session: straight back to the form, now with a fresh sign-in.
+  await page.getByRole("button", { name: "Sign in with Google again" }).click();
+  await expect(page).toHaveURL(/\/complete-profile\?/);
+  await page.getByLabel("Password", { exact: true }).fill(strongPassword);
+  await page.getByLabel("Confirm password").fill(strongPassword);
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await expect(page).toHaveURL(at("/sculc-2024"));
+  const mail = await waitForMail(email, { subject: "A password was added to your account" });
+  expect(mail.text).toContain("reset the password now");
 });

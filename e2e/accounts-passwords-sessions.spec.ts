@@ -142,3 +142,48 @@ test("a session cookie replayed after logout is refused", async ({ page, browser
   await expect(replay).toHaveURL(atLogin);
   await attacker.close();
 });
+
+test("the profile lists the signed-in devices and signs out the others after a confirmation, at 375 px", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const email = await signedInAccount(page, testInfo, "devices");
+  const otherDevice = await browser.newContext({
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  });
+  await useOwnClientAddress(otherDevice);
+  const other = await otherDevice.newPage();
+  await other.goto("/login?redirectTo=/profile");
+  await logIn(other, email, strongPassword);
+  await expect(other.getByRole("heading", { name: "Welcome, Noam!" })).toBeVisible();
+
+  await page.goto("/profile");
+  const sessions = page.getByRole("region", { name: "Where you are signed in" });
+  await expect(sessions.getByRole("listitem")).toHaveCount(2);
+  await expect(sessions.getByRole("listitem").first()).toContainText("This device");
+  await expect(sessions.getByText("Safari on iPhone")).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+
+  await sessions.getByRole("button", { name: "Sign out of all other devices" }).click();
+  await expect(
+    sessions.getByRole("heading", { name: "Sign out of 1 other device?" }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await sessions.getByRole("button", { name: "Yes, sign them out" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Signed out of 1 other device successfully. This device stays signed in.",
+  );
+  await expect(sessions.getByRole("listitem")).toHaveCount(1);
+
+  // The other device is signed out on its next request; this one is not.
+  await other.goto("/profile");
+  await expect(other).toHaveURL(/\/login/);
+  await otherDevice.close();
+});

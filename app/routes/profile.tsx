@@ -1,32 +1,70 @@
-import { accountMessages } from "~/features/accounts/account-messages";
+import { data } from "react-router";
+import {
+  accountMessages,
+  accountRefusalMessage,
+  otherSessionsEndedMessage,
+} from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
+import {
+  listAccountSessions,
+  readCurrentSession,
+  signOutOtherDevices,
+} from "~/features/accounts/account-sessions.server";
 import { ProfilePage } from "~/features/accounts/profile-page";
 import { requireProfile, SessionUnavailableError } from "~/features/accounts/session.server";
 import { submissionPaths } from "~/features/submissions/submission-paths";
+import { readIntent } from "~/lib/forms.server";
+import { getLogger } from "~/lib/logger.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => accountMeta("Profile");
 
-export function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   try {
     const user = requireProfile(context, url);
     return {
       firstName: user.firstName,
       message: url.searchParams.has("updated") ? "Your profile was updated successfully." : null,
+      sessions: await readSessions(request, user.id),
     };
   } catch (error) {
     if (error instanceof SessionUnavailableError) {
-      return { firstName: null, message: accountMessages.profileReadFailed };
+      return { firstName: null, message: accountMessages.profileReadFailed, sessions: null };
     }
     throw error;
   }
 }
 
-export default function Profile({ loaderData }: Route.ComponentProps) {
+/** The list is a help, not the page: when it cannot be read, the rest of the profile still shows. */
+async function readSessions(request: Request, userId: string) {
+  try {
+    const current = await readCurrentSession(request);
+    return await listAccountSessions(userId, current?.token ?? null);
+  } catch (error) {
+    getLogger().error({ err: error }, "could not list the account's sessions");
+    return null;
+  }
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = requireProfile(context, url);
+  const intent = readIntent(await request.formData(), ["ask-sign-out-others", "sign-out-others"]);
+  if (intent === "ask-sign-out-others") return { message: null, isConfirmingSignOut: true };
+  if (intent !== "sign-out-others")
+    return data({ message: accountMessages.signOutOthersFailed, isConfirmingSignOut: false }, 400);
+  const outcome = await signOutOtherDevices(request, user);
+  if (!outcome.ok)
+    return data({ message: accountRefusalMessage(outcome), isConfirmingSignOut: false }, 500);
+  return { message: otherSessionsEndedMessage(outcome.value), isConfirmingSignOut: false };
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ProfilePage
       firstName={loaderData.firstName}
-      message={loaderData.message}
+      message={actionData?.message ?? loaderData.message}
+      sessions={loaderData.sessions}
+      isConfirmingSignOut={actionData?.isConfirmingSignOut ?? false}
       submissionsPath={submissionPaths.status}
     />
   );

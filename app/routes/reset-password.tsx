@@ -17,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = readForm(resetPasswordForm, await request.formData());
   if (!form.ok)
     return data({ message: form.message, fieldErrors: form.fieldErrors, isDone: false }, 400);
-  const outcome = await resetPassword(form.value);
+  const outcome = await resetPassword(request, form.value);
   if (!outcome.ok)
     return data({ message: accountRefusalMessage(outcome), fieldErrors: {}, isDone: false }, 400);
   return { message: null, fieldErrors: {}, isDone: true };

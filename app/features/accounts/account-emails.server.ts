@@ -39,6 +39,15 @@ export function existingAccountEmail(input: {
   ]);
 }
 
+export function passwordAddedEmail(input: { to: string; forgotPasswordUrl: string }): MailMessage {
+  return compose(input.to, "A password was added to your account", [
+    `A password was added to your ${site.name} account, which until now signed in with Google only. You can now also sign in with this email address and that password. Every other device signed in to your account was signed out.`,
+    "If this wasn't you, reset the password now, which also signs out everyone else:",
+    { link: input.forgotPasswordUrl, label: "Reset my password" },
+    "If it was you, there is nothing more to do.",
+  ]);
+}
+
 type Part = string | { link: string; label: string };
 
 function compose(to: string, subject: string, parts: Part[]): MailMessage {

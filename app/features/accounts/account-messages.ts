@@ -17,12 +17,18 @@ export const accountMessages = {
   resetFailed: "We could not reset your password. Please try again.",
   mailFailed: "We could not send the email. Please try again in a moment.",
   passwordTooCommon: passwordMessages.tooCommon,
+  passwordGuessable: passwordMessages.guessable,
+  passwordSiteWord: passwordMessages.siteWord,
+  passwordPersonal: passwordMessages.personal,
   // better-auth's own words for its length checks; the forms check the same limits first.
   passwordTooShort: "Password too short",
   passwordTooLong: "Password too long",
   wrongCurrentPassword: "Your current password is incorrect.",
+  freshSignInNeeded:
+    "For your safety, adding a password needs a recent sign-in. Please sign in with Google again (you will come back here), then choose your password.",
   noPassword: "Your account has no password yet. Use Forgot your password? to set one.",
   passwordChangeFailed: "We could not change your password. Please try again.",
+  signOutOthersFailed: "We could not sign out your other devices. Please try again.",
   // Not refusals: what the pages say otherwise.
   googleCanceled: "Google Sign-In was canceled. Please try again.",
   completeProfilePrompt: "Please complete your profile.",
@@ -42,11 +48,16 @@ export type AccountRefusal =
   | "resetFailed"
   | "mailFailed"
   | "passwordTooCommon"
+  | "passwordGuessable"
+  | "passwordSiteWord"
+  | "passwordPersonal"
   | "passwordTooShort"
   | "passwordTooLong"
   | "wrongCurrentPassword"
+  | "freshSignInNeeded"
   | "noPassword"
-  | "passwordChangeFailed";
+  | "passwordChangeFailed"
+  | "signOutOthersFailed";
 
 /**
  * A refusal of an account command. Too many attempts is the one whose sentence varies: it says how
@@ -62,6 +73,11 @@ export type AccountOutcome<Value = undefined> = { ok: true; value: Value } | Acc
 export function rateLimitedMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}
+
+/** After "Sign out of all other devices" (the word "successfully" styles it as a success). */
+export function otherSessionsEndedMessage(count: number): string {
+  return `Signed out of ${count} other device${count === 1 ? "" : "s"} successfully. This device stays signed in.`;
 }
 
 /** The sentence a page shows for a refusal. */

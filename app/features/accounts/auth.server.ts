@@ -14,6 +14,7 @@ import {
   passwordResetEmail,
   verificationEmail,
 } from "./account-emails.server";
+import { logAccountEvent } from "./account-log.server";
 import { resolveAuthSecret } from "./auth-secret.server";
 import { hashPasswordForAuth, verifyPasswordForAuth } from "./password-hash.server";
 import { passwordLimits } from "./password-rules";
@@ -135,7 +136,7 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
           })
           .where("id", "=", user.id)
           .execute();
-        await clearFailedSignIns(user.email, database);
+        await clearFailedSignIns(user.email, undefined, database);
       },
       sendResetPassword: async ({ user, token }) => {
         await mailer.send(
@@ -183,6 +184,20 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
           after: async (account) => {
             if (account.providerId !== googleProviderId) return;
             await confirmMailboxIfPasswordless(database, account.userId);
+          },
+        },
+      },
+      session: {
+        create: {
+          // A Google sign-in ends in better-auth's callback, not in our action: it is logged here (a
+          // password sign-in is logged by signInWithPassword).
+          after: async (session, context) => {
+            if (!context?.path?.startsWith("/oauth2/callback")) return;
+            logAccountEvent(
+              "sign-in",
+              { userId: session.userId, address: session.ipAddress ?? undefined, reason: "google" },
+              logger,
+            );
           },
         },
       },

@@ -2,17 +2,24 @@ import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import { AccountLayout } from "./account-layout";
+import type { AccountSession } from "./account-sessions.server";
+import { AccountSessionsSection } from "./account-sessions-section";
 import { accountPaths } from "./paths";
 
 export function ProfilePage({
   firstName,
   message,
   submissionsPath,
+  sessions,
+  isConfirmingSignOut = false,
 }: {
   firstName: string | null;
   message?: string | null;
   /** The user's abstracts and their status (the route gives the submissions feature's path). */
   submissionsPath?: string;
+  /** The account's signed-in devices; null when they could not be read. */
+  sessions?: AccountSession[] | null;
+  isConfirmingSignOut?: boolean;
 }) {
   return (
     <AccountLayout title={`Welcome, ${firstName || "Guest"}!`}>
@@ -31,6 +38,9 @@ export function ProfilePage({
         <p>
           <Link to={submissionsPath}>My Submissions</Link>: your abstracts and their status.
         </p>
+      ) : null}
+      {sessions ? (
+        <AccountSessionsSection sessions={sessions} isConfirming={isConfirmingSignOut} />
       ) : null}
     </AccountLayout>
   );

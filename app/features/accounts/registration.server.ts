@@ -5,7 +5,7 @@ import { done, type Outcome, refuse } from "~/lib/outcome";
 import type { AccountOutcome } from "./account-messages";
 import { errorCode, passwordLengthRefusal, withRateLimits } from "./account-refusals.server";
 import { getAuth } from "./auth.server";
-import { isCommonPassword } from "./common-passwords.server";
+import { weakPasswordRefusal } from "./common-passwords.server";
 import { withPasswordHashedFirst } from "./password-hash.server";
 import { accountRateLimits } from "./rate-limits.server";
 
@@ -19,7 +19,8 @@ export async function registerAccount(
   /** Where the verified visitor goes after logging in (a checked site path), if they came from a page. */
   returnPath: string | null = null,
 ): Promise<AccountOutcome> {
-  if (isCommonPassword(input.password)) return refuse("passwordTooCommon");
+  const weak = weakPasswordRefusal(input.password, input);
+  if (weak) return weak;
   return withRateLimits(
     [
       { rule: accountRateLimits.signUpByIp, subject: getClientAddress(request) },

@@ -3,12 +3,13 @@ import { getClientAddress } from "~/lib/client-address.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { done, refuse } from "~/lib/outcome";
+import { accountIdForEmail, logAccountEvent } from "./account-log.server";
 import { type AccountOutcome, type AccountRefused, accountMessages } from "./account-messages";
-import { enforceLimits, errorCode } from "./account-refusals.server";
+import { errorCode } from "./account-refusals.server";
 import type { AccountUser } from "./account-user";
 import { getAuth, googleProviderId } from "./auth.server";
 import { completeProfilePath, defaultReturnPath, loginPath } from "./paths";
-import { accountRateLimits, refundRateLimits } from "./rate-limits.server";
+import { enforceSignInLimits, refundSignInLimits } from "./rate-limits.server";
 
 /** Signing in (by password or Google) and out. */
 
@@ -21,28 +22,46 @@ export async function signInWithPassword(
   request: Request,
   input: { email: string; password: string; redirectTo: string | null },
 ): Promise<AccountOutcome<{ headers: Headers; redirectTo: string }>> {
-  const limits = [
-    { rule: accountRateLimits.failedSignInByIp, subject: getClientAddress(request) },
-    { rule: accountRateLimits.failedSignInByEmail, subject: input.email },
-  ];
+  const address = getClientAddress(request);
   // Counted before the password is checked, atomically: of 200 parallel guesses only the limit's
   // worth reach the check. A correct password gives its attempt back below.
-  const limited = await enforceLimits(limits);
-  if (limited) return limited;
+  const limited = await enforceSignInLimits(input.email, address);
+  if (!limited.isAllowed) {
+    logAccountEvent("sign-in-locked", {
+      userId: await accountIdForEmail(input.email),
+      address,
+      scope: limited.scope,
+    });
+    return { ok: false, reason: "rateLimited", retryAfterSeconds: limited.retryAfterSeconds };
+  }
   let signedIn: Awaited<ReturnType<typeof signIn>>;
   try {
     signedIn = await signIn(request, input);
   } catch (error) {
     const code = errorCode(error);
-    if (code === "INVALID_EMAIL_OR_PASSWORD") return refuse("wrongCredentials");
+    if (code === "INVALID_EMAIL_OR_PASSWORD") {
+      const userId = await accountIdForEmail(input.email);
+      logAccountEvent("sign-in-failed", {
+        userId,
+        address,
+        reason: userId ? "wrong-password" : "unknown-account",
+      });
+      return refuse("wrongCredentials");
+    }
     if (code === "EMAIL_NOT_VERIFIED") {
-      await refundRateLimits(limits);
+      await refundSignInLimits(input.email, address);
+      logAccountEvent("sign-in-failed", {
+        userId: await accountIdForEmail(input.email),
+        address,
+        reason: "unverified",
+      });
       return refuse("unverified");
     }
     getLogger().error({ err: error }, "sign-in failed");
     return refuse("loginFailed");
   }
-  await refundRateLimits(limits);
+  await refundSignInLimits(input.email, address);
+  logAccountEvent("sign-in", { userId: signedIn.response.user.id, address });
   try {
     const user = signedIn.response.user as { profileCompleted?: boolean | null };
     return done({

@@ -14,11 +14,7 @@ import {
 } from "../../../tests/support/decision-fixtures";
 import { recordingMailer } from "../../../tests/support/recording-mailer";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
-import {
-  answerAttendance,
-  listOwnAcceptedAbstracts,
-  mailAdminsAboutDecline,
-} from "./attendance.server";
+import { answerAttendance, listOwnAcceptedAbstracts } from "./attendance.server";
 import { remindWaitingPresenters, reopenAttendance } from "./attendance-admin.server";
 import type { PresenterDates } from "./presenter-dates.server";
 
@@ -247,26 +243,6 @@ for (const target of testDatabaseTargets()) {
         .where("action", "=", "reopen-attendance")
         .execute();
       expect(audit).toEqual([{ action: "reopen-attendance", details: "Abstract 2 (ana-2.pdf)" }]);
-    });
-
-    it("a decline is mailed to every admin", async () => {
-      const database = await databases.openMigrated();
-      await seedAbstracts(database);
-      const { sent, mailer } = recordingMailer();
-      await mailAdminsAboutDecline(
-        { db: database.db, mailer, logger: silentLogger },
-        {
-          configuredAdminEmails: [],
-          number: 1,
-          label: "Tone sandhi in ʔAkha (ana-1.pdf)",
-          presenterEmail: "ana@example.edu",
-          presentersUrl: "https://example.org/user-data/presenters",
-        },
-      );
-      expect(sent.map((message) => message.to)).toEqual(["admin@example.edu"]);
-      expect(sent[0]?.text).toContain(
-        "ana@example.edu declined to present abstract 1: Tone sandhi in ʔAkha",
-      );
     });
 
     it("ten at once: reminders mail each waiting presenter once, an identical decline changes the answer once", async () => {

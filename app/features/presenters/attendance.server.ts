@@ -1,16 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import { site } from "~/content/site";
-import { mailAdmins } from "~/features/accounts/mail-admins.server";
 import { abstractLabel } from "~/features/submissions/submission-details";
 import type { Attendance, Database, PresentationFormat } from "~/lib/db/schema";
-import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
+import type { Mailer } from "~/lib/mail/mailer.server";
 import { done, type Outcome, type Refusals, refuse } from "~/lib/outcome";
 import { markPublicPagesChanged } from "~/lib/public-pages.server";
 import { isBefore, type PresenterDates } from "./presenter-dates.server";
 
-// The presenter's side of the invitation: their accepted abstracts, their answer, and the admins told
-// of a decline. The admins' side (the list, reminders, reopening) is attendance-admin.server.ts.
+// The presenter's side of the invitation: their accepted abstracts and their answer (the admins are told
+// by attendance-mail.server.ts). The admins' side (the list, reminders, reopening) is attendance-admin.server.ts.
 
 export type PresenterDeps = { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "error"> };
 
@@ -186,42 +184,5 @@ export async function answerAttendance(
     // Published final materials need a confirmed presenter: the edition page changes with the answer.
     if (changed) await markPublicPagesChanged(trx);
     return done({ changed, abstract });
-  });
-}
-
-function declinedEmail(input: {
-  to: string;
-  number: number;
-  label: string;
-  presenterEmail: string;
-  presentersUrl: string;
-}): MailMessage {
-  const lines = [
-    `${input.presenterEmail} declined to present abstract ${input.number}: ${input.label}.`,
-    "Its place in the program is free. You can promote an alternate on the presenters page:",
-    input.presentersUrl,
-  ];
-  return {
-    to: input.to,
-    subject: `Abstract ${input.number} was declined | ${site.shortName}`,
-    text: `${lines.join("\n\n")}\n\n— ${site.name}\n`,
-  };
-}
-
-/** Tells every admin that a presenter declined; a failed message is logged, the answer stands. */
-export async function mailAdminsAboutDecline(
-  deps: PresenterDeps,
-  input: {
-    configuredAdminEmails: readonly string[];
-    number: number;
-    label: string;
-    presenterEmail: string;
-    presentersUrl: string;
-  },
-): Promise<void> {
-  await mailAdmins(deps, {
-    configuredAdminEmails: input.configuredAdminEmails,
-    about: "a declined invitation",
-    messageTo: (to) => declinedEmail({ to, ...input }),
   });
 }

@@ -7,9 +7,9 @@ import {
   answerAttendance,
   attendanceRefusals,
   listOwnAcceptedAbstracts,
-  mailAdminsAboutDecline,
   type PresenterDeps,
 } from "./attendance.server";
+import { mailAdminsAboutAnswers } from "./attendance-mail.server";
 import type { PresenterDates } from "./presenter-dates.server";
 
 // The congratulations page's buttons: confirm, ask to decline (the confirmation step, which works
@@ -90,12 +90,10 @@ export async function handleCongratulationsAction(
   });
   if (!outcome.ok) return refuseFor(outcome.reason);
   const { abstract, changed } = outcome.value;
-  if (intent === "decline" && changed) {
-    await mailAdminsAboutDecline(deps, {
+  // At most one mail an hour per abstract, the latest answer folded in (attendance-mail.server.ts).
+  if (changed) {
+    await mailAdminsAboutAnswers(deps, {
       configuredAdminEmails: input.configuredAdminEmails,
-      number: abstract.number,
-      label: abstract.label,
-      presenterEmail: user.email,
       presentersUrl: input.presentersUrl,
     });
   }

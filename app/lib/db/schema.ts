@@ -10,6 +10,7 @@ export interface Database {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
+  verification: VerificationTable;
   admin_audit: AdminAuditTable;
   rate_limit: RateLimitTable;
   submission: SubmissionTable;
@@ -63,6 +64,16 @@ export interface SessionTable {
   updatedAt: DbTimestamp;
   ipAddress: string | null;
   userAgent: string | null;
+}
+
+/** better-auth's one-time values: a reset link's is `reset-password:<token>` with the user id. */
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: DbTimestamp;
+  createdAt: DbTimestamp;
+  updatedAt: DbTimestamp;
 }
 
 export interface AccountTable {
@@ -196,6 +207,10 @@ export interface SubmissionTable {
   attendance_reopened_at: string | null;
   /** When the last reminder to answer was mailed. */
   attendance_reminded_at: string | null;
+  /** The answer the admins were last mailed about (null: none; they assume a confirmation). */
+  attendance_admins_told: Attendance | null;
+  /** When the admins were last mailed about this abstract's answer (at most once an hour). */
+  attendance_admins_mailed_at: string | null;
   /** When an alternate was promoted to accepted (and sent the acceptance mail). */
   promoted_at: string | null;
   /** When the author last edited title, authors or format (or replaced the PDF) after uploading. */

@@ -9,6 +9,7 @@ import * as program from "./0007-program";
 import * as programNotices from "./0008-program-notices";
 import * as reviewerCopies from "./0009-reviewer-copies";
 import * as conflictChecks from "./0010-conflict-checks";
+import * as attendanceAdminMail from "./0012-attendance-admin-mail";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0008-program-notices": programNotices,
   "0009-reviewer-copies": reviewerCopies,
   "0010-conflict-checks": conflictChecks,
+  "0012-attendance-admin-mail": attendanceAdminMail,
 };
