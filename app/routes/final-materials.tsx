@@ -33,7 +33,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   });
   if (outcome.ok)
     throw redirect(finalMaterialPaths.back(outcome.value.replaced ? "replaced" : "uploaded"));
-  const refusal = materialUploadRefusal(outcome.reason, outcome.pageCount);
+  const refusal = materialUploadRefusal(
+    outcome.reason,
+    outcome.pageCount,
+    outcome.retryAfterSeconds,
+  );
   return data({ message: refusal.message }, refusal.status);
 }
 

@@ -152,7 +152,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return answer(outcome.details.message, 400, outcome.details.fieldErrors);
   }
   return answer(
-    uploadRefusalMessage(outcome.reason, { ...limits, pageCount: outcome.pageCount }),
+    uploadRefusalMessage(outcome.reason, {
+      ...limits,
+      pageCount: outcome.pageCount,
+      retryAfterSeconds: outcome.retryAfterSeconds,
+    }),
     uploadRefusalStatus(outcome.reason),
   );
 }
