@@ -37,8 +37,10 @@ export type UploadAdmission = {
 };
 
 /**
- * The site's admission on its database. Every attempt counts against the hourly limits (a refused one
- * too, so hammering does not pay); the lease is given back however the upload ended.
+ * The site's admission on its database. The lease comes first: an attempt refused because another
+ * upload is in flight costs one query and counts nowhere, so hammering cannot use up the hourly
+ * limits of the address (which a whole campus may share). An admitted upload counts against both;
+ * over either, its lease is given back and it is refused with the wait.
  */
 export function uploadAdmission(
   handle: DatabaseHandle,
@@ -46,17 +48,6 @@ export function uploadAdmission(
 ): UploadAdmission {
   return {
     async admit({ accountId, clientAddress }) {
-      const counted: RateLimitResult[] = [
-        await consumeRateLimit(handle, uploadRateLimits.byAccount, accountId),
-      ];
-      if (clientAddress) {
-        counted.push(await consumeRateLimit(handle, uploadRateLimits.byAddress, clientAddress));
-      }
-      const wait = Math.max(
-        0,
-        ...counted.map((result) => (result.isAllowed ? 0 : result.retryAfterSeconds)),
-      );
-      if (wait) return { ok: false, reason: "rate-limited", retryAfterSeconds: wait };
       const lease = await consumeRateLimit(handle, uploadRateLimits.inFlightByAccount, accountId);
       if (!lease.isAllowed) {
         return {
@@ -65,16 +56,33 @@ export function uploadAdmission(
           retryAfterSeconds: lease.retryAfterSeconds,
         };
       }
-      return {
-        ok: true,
-        release: () =>
-          clearRateLimit(handle, uploadRateLimits.inFlightByAccount, accountId).catch(
-            (error: unknown) => {
-              // The lease then ends with its window; the account waits until then.
-              logger.warn({ err: error }, "an upload's in-flight lease could not be released");
-            },
-          ),
-      };
+      const release = () =>
+        clearRateLimit(handle, uploadRateLimits.inFlightByAccount, accountId).catch(
+          (error: unknown) => {
+            // The lease then ends with its window; the account waits until then.
+            logger.warn({ err: error }, "an upload's in-flight lease could not be released");
+          },
+        );
+      try {
+        const counted: RateLimitResult[] = [
+          await consumeRateLimit(handle, uploadRateLimits.byAccount, accountId),
+        ];
+        if (clientAddress) {
+          counted.push(await consumeRateLimit(handle, uploadRateLimits.byAddress, clientAddress));
+        }
+        const wait = Math.max(
+          0,
+          ...counted.map((result) => (result.isAllowed ? 0 : result.retryAfterSeconds)),
+        );
+        if (wait) {
+          await release();
+          return { ok: false, reason: "rate-limited", retryAfterSeconds: wait };
+        }
+      } catch (error) {
+        await release();
+        throw error;
+      }
+      return { ok: true, release };
     },
   };
 }
