@@ -11,7 +11,7 @@ afterEach(async () => {
 describe("rotateConnections", () => {
   it("ends a kept-alive connection after its quota of answers, so the client connects again", async () => {
     server = http.createServer((_req, res) => res.end("ok"));
-    rotateConnections(server, 3);
+    rotateConnections(server, { maxRequests: 3 });
     const sockets = new Set<unknown>();
     server.on("connection", (socket) => sockets.add(socket));
     await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));

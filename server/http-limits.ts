@@ -40,7 +40,7 @@ export const httpLimits = {
  */
 export function rotateConnections(
   server: Server,
-  maxRequests = httpLimits.maxRequestsPerConnection,
+  { maxRequests }: { maxRequests: number } = { maxRequests: httpLimits.maxRequestsPerConnection },
 ) {
   const served = new WeakMap<Socket, number>();
   server.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
