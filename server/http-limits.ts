@@ -1,5 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 
 /**
@@ -21,34 +20,7 @@ export const httpLimits = {
   idleTimeoutMs: 30_000,
   /** How often Node checks the two timeouts above (its default, 30 s, would let them run late). */
   connectionsCheckingIntervalMs: 1_000,
-  /**
-   * Requests on one kept-alive connection before the answer closes it (`Connection: close`, then the
-   * server ends the connection). Workers accept connections themselves, so a burst of connections lands on
-   * whichever worker was free at that moment and stays there: measured, one worker held 133 of 200 and
-   * its requests waited about twice as long. A client that reconnects is accepted by the worker that is
-   * free first, so the load evens out within a few dozen requests per connection.
-   */
-  maxRequestsPerConnection: 50,
 } as const;
-
-/**
- * Closes a kept-alive connection after `maxRequests` answers (see `maxRequestsPerConnection`). Not
- * Node's `maxRequestsPerSocket`: that only says `Connection: close` and keeps the connection open,
- * answering 503 to whatever a client that ignores the header sends next; this ends the connection
- * after the answer, so every client reconnects. Runs before the app's handler, which may answer at
- * once (the public page cache).
- */
-export function rotateConnections(
-  server: Server,
-  { maxRequests }: { maxRequests: number } = { maxRequests: httpLimits.maxRequestsPerConnection },
-) {
-  const served = new WeakMap<Socket, number>();
-  server.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
-    const count = (served.get(req.socket) ?? 0) + 1;
-    served.set(req.socket, count);
-    if (count >= maxRequests) res.shouldKeepAlive = false;
-  });
-}
 
 /** The request bodies that stream instead of being read whole: the two PDF uploads. */
 const streamedUploadPaths = new Set(["/sculc/submit-abstract", "/sculc/final-materials"]);

@@ -3,7 +3,7 @@ import http from "node:http";
 import { getLogger } from "~/lib/logger.server";
 import type { AppServer } from "./app";
 import { currentRequest } from "./current-request";
-import { httpLimits, rotateConnections } from "./http-limits";
+import { httpLimits } from "./http-limits";
 import { prepareSite } from "./prepare-site";
 
 /** How long shutdown waits for requests in flight before giving up on them. */
@@ -26,7 +26,6 @@ function createHttpServer(appServer: AppServer): http.Server {
     appServer.app,
   );
   server.setTimeout(httpLimits.idleTimeoutMs);
-  rotateConnections(server);
   // Malformed requests (a bad method, an oversized header, a broken request line): Node answers 400 or
   // 431 itself unless a listener takes over; keep that answer, and never let the socket's error escape.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
