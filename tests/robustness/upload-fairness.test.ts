@@ -281,6 +281,8 @@ describe("uploads nobody can block", () => {
         "Another upload from your account is still being received or checked.",
       );
       expect(answer.ms).toBeLessThan(2_000);
+      // The lease's window: the longest the account could have to wait.
+      expect(answer.text).toMatch(/\r\nretry-after: \d+\r\n/i);
     }
     expect(firstText).toMatch(/^HTTP\/1\.1 302/);
     expect(await submissionsOf(user.email)).toBe(1);

@@ -95,3 +95,8 @@ export type PdfUploadOutcome<Value, Refusal extends string, Extra = unknown> =
       pageCount?: number;
       retryAfterSeconds?: number;
     } & Partial<Extra>);
+
+/** `Retry-After` for a refusal that says how long to wait (the upload limits), else no header. */
+export function retryAfterHeader(retryAfterSeconds: number | undefined): Record<string, string> {
+  return retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {};
+}
