@@ -287,4 +287,30 @@ describe("uploads nobody can block", () => {
     expect(firstText).toMatch(/^HTTP\/1\.1 302/);
     expect(await submissionsOf(user.email)).toBe(1);
   }, 60_000);
+
+  it("answers every upload of a crowd of accounts before the connection's idle timeout, and records only those answered with success", async () => {
+    const crowd = await Promise.all(
+      Array.from({ length: 24 }, () => signUpAndSignIn(running.server)),
+    );
+    const bomb = multipart(await inflatingPdf());
+    // One inflating file per account, all at once: more work than both workers' threads can do
+    // within a file's longest wait (15 s), so the last in each queue are answered "busy".
+    const answers = await Promise.all(crowd.map((user) => post(user, bomb)));
+    const slowest = Math.max(...answers.map((answer) => answer.ms));
+    reportMeasurement(
+      `24 accounts, one inflating PDF each at once: ${JSON.stringify(countBy(answers.map((answer) => answer.status)))}; slowest answer ${slowest} ms; ` +
+        `answers in ms: ${answers
+          .map((answer) => answer.ms)
+          .sort((a, b) => a - b)
+          .join(", ")}`,
+    );
+    for (const answer of answers) expect([302, 400, 503]).toContain(answer.status);
+    // Every answer came before the 30 s idle timeout would have closed its connection.
+    expect(slowest).toBeLessThan(30_000);
+    const busy = answers.find((answer) => answer.status === 503);
+    if (busy) expect(busy.text).toContain("The server is busy checking other abstracts");
+    let recorded = 0;
+    for (const user of crowd) recorded += await submissionsOf(user.email);
+    expect(recorded).toBe(answers.filter((answer) => answer.status === 302).length);
+  }, 180_000);
 });
