@@ -1,7 +1,7 @@
 // Checks that the server's memory stays flat while 10 abstracts of about 10 MB upload at once: uploads
 // stream to storage and each server process inspects one PDF at a time, off its main thread, so growth must stay far below the 100 MB
 // being uploaded. Starts the production build (`npm run build` first) on a temporary SQLite data folder,
-// signs a user in, sends the uploads, and samples the resident memory of the whole server (the supervisor
+// signs a user in per upload (one upload in flight per account), sends the uploads, and samples the resident memory of the whole server (the supervisor
 // and its workers) from /proc, reporting each worker's peak too.
 // `npm run test:memory` (part of `npm test`); UPLOADS=20 to try more.
 import { spawn } from "node:child_process";
@@ -37,6 +37,53 @@ async function tenMegabytePdf(): Promise<Uint8Array> {
   return document.save({ useObjectStreams: false });
 }
 
+/** Registers, verifies and signs in account number `index`; returns its session cookie. */
+async function signedIn(index: number): Promise<string> {
+  const headers = { Origin: base };
+  const email = `memory-${index}@example.edu`;
+  const password = "measuring-memory-2025";
+  await fetch(`${base}/register`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({
+      firstName: "Mem",
+      lastName: "Ory",
+      email,
+      password,
+      confirmPassword: password,
+    }),
+  });
+  let token = "";
+  const mailDir = path.join(dataDir, "mail");
+  for (let attempt = 0; attempt < 50 && !token; attempt++) {
+    await sleep(100);
+    for (const file of fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []) {
+      const text = fs
+        .readFileSync(path.join(mailDir, file), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=");
+      if (!text.includes(email)) continue;
+      token = /verify-email\?token=([\w.-]+)/.exec(text)?.[1] ?? token;
+    }
+  }
+  // Verifying takes a deliberate POST (opening the link only shows the button).
+  await fetch(`${base}/verify-email`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ intent: "verify", token }),
+  });
+  const signIn = await fetch(`${base}/login`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ intent: "password", email, password }),
+    redirect: "manual",
+  });
+  return signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+}
+
 const server = spawn(process.execPath, ["server.js"], {
   env: {
     ...process.env,
@@ -59,48 +106,9 @@ try {
     await sleep(100);
   }
   const headers = { Origin: base };
-  const email = "memory@example.edu";
-  const password = "measuring-memory-2025";
-  await fetch(`${base}/register`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams({
-      firstName: "Mem",
-      lastName: "Ory",
-      email,
-      password,
-      confirmPassword: password,
-    }),
-  });
-  let token = "";
-  for (let attempt = 0; attempt < 50 && !token; attempt++) {
-    await sleep(100);
-    const mailDir = path.join(dataDir, "mail");
-    for (const file of fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []) {
-      const text = fs
-        .readFileSync(path.join(mailDir, file), "utf8")
-        .replace(/=\r?\n/g, "")
-        .replace(/=3D/g, "=");
-      token = /verify-email\?token=([\w.-]+)/.exec(text)?.[1] ?? token;
-    }
-  }
-  // Verifying takes a deliberate POST (opening the link only shows the button).
-  await fetch(`${base}/verify-email`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams({ intent: "verify", token }),
-  });
-  const signIn = await fetch(`${base}/login`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams({ intent: "password", email, password }),
-    redirect: "manual",
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-
+  // One account per upload: an account may have only one upload in flight (lib/uploads).
+  const cookies: string[] = [];
+  for (let index = 0; index < uploads; index++) cookies.push(await signedIn(index));
   const pdf = await tenMegabytePdf();
   const rootPid = server.pid ?? 0;
   const baseline = sampleMemory(rootPid);
@@ -123,7 +131,7 @@ try {
       );
       const response = await fetch(`${base}/sculc/submit-abstract`, {
         method: "POST",
-        headers: { ...headers, cookie },
+        headers: { ...headers, cookie: cookies[index] ?? "" },
         body: form,
         redirect: "manual",
       });

@@ -1,7 +1,4 @@
-import {
-  createReadableStreamFromReadable,
-  writeReadableStreamToWritable,
-} from "@react-router/node";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import type { RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
@@ -12,7 +9,9 @@ import { compressWholeBody } from "./whole-body-compression";
  * The React Router request handler for Express, as @react-router/express builds it, except for the body:
  * a body already read (and bounded) by `boundedRequestBodies` is handed over from `req.body`, and only
  * the upload streams straight from the connection. (The adapter always streams from `req`, which the
- * bound has already consumed.)
+ * bound has already consumed.) Whatever of an upload's body the action left unread (refused from its
+ * headers, refused before the body, or a form it stopped parsing) is read and dropped here, the one
+ * place that does so.
  */
 export function createRouterRequestHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -22,18 +21,16 @@ export function createRouterRequestHandler(options: {
   isRefusedByDatabase?: () => boolean;
   /**
    * How much of an upload answered before it was read is read and dropped to keep the connection
-   * (the upload limit; Node's requestTimeout bounds how long that may take).
+   * (the upload limit; the form's fields come on top; Node's requestTimeout bounds how long it takes).
    */
   maxUnreadBodyBytes: number;
 }): RequestHandler {
   const handleRequest = createRequestHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
-      const request = toFetchRequest(req, res);
+      const { request, upload } = toFetchRequest(req, res);
       const response = await handleRequest(request, options.getLoadContext(req, res));
-      if (request.body && !request.bodyUsed && !req.complete) {
-        discardUnreadBody(req, request.body, options.maxUnreadBodyBytes);
-      }
+      upload?.discardRest(options.maxUnreadBodyBytes + formFieldsAllowanceBytes);
       // Whatever the page made of the refusal (an error page, a signed-out header for a signed-in
       // visitor, a "could not read" message), it was not the page asked for: say busy, retry soon.
       if (options.isRefusedByDatabase?.() && !res.headersSent) {
@@ -48,7 +45,13 @@ export function createRouterRequestHandler(options: {
   };
 }
 
-function toFetchRequest(req: express.Request, res: express.Response): Request {
+/** Room for an upload form's text fields around its file when the rest of its body is dropped. */
+const formFieldsAllowanceBytes = 1024 * 1024;
+
+function toFetchRequest(
+  req: express.Request,
+  res: express.Response,
+): { request: Request; upload?: ConnectionBody } {
   // The public host and port, exactly as @react-router/express computes them.
   const [, forwardedPort] = req.app?.enabled("trust proxy")
     ? (req.get("X-Forwarded-Host")?.split(":") ?? [])
@@ -88,39 +91,90 @@ function toFetchRequest(req: express.Request, res: express.Response): Request {
     headers,
     signal: controller.signal,
   };
+  let upload: ConnectionBody | undefined;
   if (req.method !== "GET" && req.method !== "HEAD") {
     if (Buffer.isBuffer(req.body)) init.body = new Uint8Array(req.body);
     else {
-      init.body = createReadableStreamFromReadable(req);
+      upload = connectionBody(req);
+      init.body = upload.stream;
       init.duplex = "half";
     }
   }
-  return new Request(url.href, init);
+  return { request: new Request(url.href, init), upload };
 }
 
+type ConnectionBody = {
+  stream: ReadableStream<Uint8Array>;
+  /**
+   * Ends the stream for its reader and reads the rest of the body from the connection, dropping it.
+   * A body left on the connection would be parsed as the next request on a kept-alive connection (a
+   * client reusing it sees a reset), and a client still sending it would stall and never read the
+   * answer. Past `limit` (a body that would not have been accepted anyway) the connection is closed.
+   */
+  discardRest: (limit: number) => void;
+};
+
 /**
- * An upload answered before its body was read (refused from its headers: someone else's abstract, a
- * closed call) still has its body on the connection. Unread, it would be parsed as the next request on
- * a kept-alive connection (a client reusing it sees a reset) and the client would stall sending it.
- * So the rest is read and dropped, as the upload pipeline drops a refused file; past the limit the
- * connection is closed instead.
+ * A streamed upload's body: chunks go to the action's reader as it asks for them (the connection is
+ * paused while the reader is behind), until `discardRest` takes the connection back. A reader that
+ * cancels lets go of the body the same way, never of the connection.
  */
-function discardUnreadBody(req: express.Request, body: ReadableStream<Uint8Array>, limit: number) {
-  const reader = body.getReader();
-  let seen = 0;
-  const drop = async () => {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      seen += value.byteLength;
-      if (seen > limit) {
-        await reader.cancel();
-        req.socket.destroy();
-        return;
-      }
-    }
+function connectionBody(req: express.Request): ConnectionBody {
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let isDiscarding = false;
+  const enqueue = (chunk: Buffer) => {
+    if (!controller) return;
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
   };
-  drop().catch(() => {});
+  const settle = (error?: Error) => {
+    try {
+      if (error) controller?.error(error);
+      else controller?.close();
+    } catch {
+      // Already closed or errored.
+    }
+    controller = undefined;
+  };
+  const end = () => settle();
+  // A connection that closes before the body is complete is a client gone, not the body's end.
+  const close = () =>
+    settle(req.complete ? undefined : new Error("the client closed the connection"));
+  const discardRest = (limit: number) => {
+    if (isDiscarding || req.complete || req.destroyed) return;
+    isDiscarding = true;
+    req.off("data", enqueue);
+    settle();
+    let seen = 0;
+    req.on("data", (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limit) req.socket.destroy();
+    });
+    req.resume();
+  };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(streamController) {
+        controller = streamController;
+        req.on("data", enqueue);
+        req.once("end", end);
+        req.once("close", close);
+        // A client that goes away mid-body: the reader sees the error (the pipeline then drops its file).
+        req.once("error", (error) => settle(error));
+      },
+      pull() {
+        req.resume();
+      },
+      // The reader gave up: the connection waits, paused, for `discardRest` after the answer.
+      cancel() {
+        req.off("data", enqueue);
+        controller = undefined;
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+  return { stream, discardRest };
 }
 
 function badRequest() {

@@ -11,6 +11,7 @@ import { finalMaterialLimits } from "~/features/presenters/final-materials.serve
 import { FinalMaterialsResultPage } from "~/features/presenters/final-materials-result-page";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { getEnv } from "~/lib/env.server";
+import { retryAfterHeader } from "~/lib/uploads/pdf-upload";
 import type { Route } from "./+types/final-materials";
 
 // A presenter's final slides or poster: the congratulations page's upload form posts here (a streamed
@@ -21,6 +22,9 @@ export const meta: Route.MetaFunction = () => accountMeta("Final materials");
 
 // No loader redirect: after a refused post, React Router renders this page with the loaders run
 // again, and a redirect there would hide the refusal. Opened directly, it shows only the way back.
+
+// A refusal's Retry-After (the upload limits) goes out with the page that shows it.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireProfile(context, url);
@@ -33,8 +37,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   });
   if (outcome.ok)
     throw redirect(finalMaterialPaths.back(outcome.value.replaced ? "replaced" : "uploaded"));
-  const refusal = materialUploadRefusal(outcome.reason, outcome.pageCount);
-  return data({ message: refusal.message }, refusal.status);
+  const refusal = materialUploadRefusal(
+    outcome.reason,
+    outcome.pageCount,
+    outcome.retryAfterSeconds,
+  );
+  return data(
+    { message: refusal.message },
+    { status: refusal.status, headers: retryAfterHeader(outcome.retryAfterSeconds) },
+  );
 }
 
 export default function FinalMaterials({ actionData }: Route.ComponentProps) {

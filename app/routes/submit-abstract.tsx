@@ -32,6 +32,7 @@ import { SubmitAbstractPage } from "~/features/submissions/submit-abstract-page"
 import type { Database } from "~/lib/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { getMailer } from "~/lib/mail/mailer.server";
+import { retryAfterHeader } from "~/lib/uploads/pdf-upload";
 import type { Route } from "./+types/submit-abstract";
 
 export const meta: Route.MetaFunction = () => accountMeta("Submit an Abstract");
@@ -97,6 +98,9 @@ function submissionLimits(edition: ReturnType<typeof getCurrentEdition>) {
   };
 }
 
+// A refusal's Retry-After (the upload limits) goes out with the page that shows it.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireProfile(context, url, guardMessages);
   const deps = getSubmissionDependencies();
@@ -159,7 +163,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     };
   }
   const answer = (message: string, status: number, fieldErrors: Record<string, string> = {}) =>
-    data({ message, notice: null, attempt, draft, fieldErrors }, status);
+    data(
+      { message, notice: null, attempt, draft, fieldErrors },
+      { status, headers: retryAfterHeader(outcome.retryAfterSeconds) },
+    );
   if (outcome.reason === "invalid-details" && outcome.details) {
     return answer(outcome.details.message, 400, outcome.details.fieldErrors);
   }
@@ -168,6 +175,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       ...limits,
       pageCount: outcome.pageCount,
       maxMegabytes: Math.round(getEnv().maxUploadBytes / 1024 / 1024),
+      retryAfterSeconds: outcome.retryAfterSeconds,
     }),
     uploadRefusalStatus(outcome.reason),
   );

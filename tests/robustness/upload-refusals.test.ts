@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/lib/db/database.server";
 import { abstractDetailParts } from "../support/abstract-details";
 import { makeAbstractPdf } from "../support/pdf-fixtures";
+import { signUpAndSignIn } from "./support/accounts";
 import { serverForThisFile } from "./support/production-server";
 import { sendRaw } from "./support/raw-http";
 import { reportMeasurement } from "./support/report";
@@ -17,13 +18,13 @@ const boundary = "----robustness-refusals";
 // and markup. A browser would escape the line break as %0D%0A; a hand-made request need not.
 const hostileFileName = "../../x\u0000-\u0007\u001b[31m\r\n<script>alert(1)</script>.pdf";
 
-function uploadRequest(body: Buffer): Buffer {
+function uploadRequest(body: Buffer, cookie = running.user.cookie): Buffer {
   const url = new URL(running.server.baseUrl);
   const head = [
     "POST /sculc/submit-abstract HTTP/1.1",
     `Host: ${url.host}`,
     `Origin: ${running.server.baseUrl}`,
-    `Cookie: ${running.user.cookie}`,
+    `Cookie: ${cookie}`,
     `Content-Type: multipart/form-data; boundary=${boundary}`,
     `Content-Length: ${body.length}`,
     "Connection: close",
@@ -72,10 +73,14 @@ describe("crafted uploads are refused out loud", () => {
     expect(alone.status).toBe(400);
     expect(alone.text).toContain("The upload could not be read");
 
+    // An account has one upload in flight at most, so the 17 come from 17 accounts.
+    const senders = await Promise.all(
+      Array.from({ length: 17 }, () => signUpAndSignIn(running.server)),
+    );
     const started = performance.now();
     const crowd = await Promise.all(
-      Array.from({ length: 17 }, (_, index) =>
-        sendRaw(port(), uploadRequest(filePart(pdf, `${index}-${hostileFileName}`))),
+      senders.map((sender, index) =>
+        sendRaw(port(), uploadRequest(filePart(pdf, `${index}-${hostileFileName}`), sender.cookie)),
       ),
     );
     const statuses = crowd.map((answer) => answer.status);

@@ -95,7 +95,12 @@ async function materialsDueFor(db: Kysely<Database>, edition: Edition): Promise<
 /** The shared outcome shape; a refusal for too many pages carries the file's page count. */
 export type MaterialUploadOutcome =
   | { ok: true; value: { replaced: boolean } }
-  | { ok: false; reason: UploadRefusal | MaterialRefusal; pageCount?: number };
+  | {
+      ok: false;
+      reason: UploadRefusal | MaterialRefusal;
+      pageCount?: number;
+      retryAfterSeconds?: number;
+    };
 
 function isMaterialRefusal(reason: string): reason is MaterialRefusal {
   return Object.hasOwn(materialRefusals, reason);
@@ -126,13 +131,17 @@ const fileRefusalMessages: Partial<
 export function materialUploadRefusal(
   reason: UploadRefusal | MaterialRefusal,
   pageCount: number | undefined,
+  retryAfterSeconds?: number,
 ): { status: number; message: string } {
   if (isMaterialRefusal(reason)) return materialRefusals[reason];
   const fileMessage = fileRefusalMessages[reason];
   if (fileMessage) return { status: uploadRefusalStatus(reason), message: fileMessage(pageCount) };
   return {
     status: uploadRefusalStatus(reason),
-    message: uploadRefusalMessage(reason, { maxPages: finalMaterialLimits.maxPages }),
+    message: uploadRefusalMessage(reason, {
+      maxPages: finalMaterialLimits.maxPages,
+      retryAfterSeconds,
+    }),
   };
 }
 
@@ -166,6 +175,7 @@ export async function receiveFinalMaterialUpload(
   if (precheck) return refuse(precheck);
   let oldKey: string | null = null;
   const outcome = await receivePdfUpload<null, MaterialRefusal>(deps, request, {
+    accountId: input.userId,
     fileField: finalMaterialFields.file,
     maxBytes: input.maxBytes,
     maxPages: input.maxPages,

@@ -54,10 +54,13 @@ export type AbstractUploaded = {
  */
 export type AbstractUploadOutcome =
   | { ok: true; value: AbstractUploaded }
-  | ({ ok: false; reason: AbstractUploadRefusal; pageCount?: number; draft: DetailsDraft } & Omit<
-      DetailsRefusal,
-      "reason"
-    >);
+  | ({
+      ok: false;
+      reason: AbstractUploadRefusal;
+      pageCount?: number;
+      retryAfterSeconds?: number;
+      draft: DetailsDraft;
+    } & Omit<DetailsRefusal, "reason">);
 
 export type AbstractUploadOptions = {
   userId: string;
@@ -101,6 +104,7 @@ export async function receiveAbstractUpload(
     "limit-reached" | "not-found" | "read-only" | DetailsRefusal["reason"],
     Omit<DetailsRefusal, "reason">
   >(deps, request, {
+    accountId: options.userId,
     fileField: abstractFileField,
     maxBytes: options.maxBytes,
     maxPages: options.maxPages,

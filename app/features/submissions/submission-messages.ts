@@ -31,19 +31,32 @@ export const refusalMessages = {
     `The abstract has ${pageCount ?? "too many"} pages; an abstract may have at most ${maxPages}. Shorten it and upload it again.`,
   readOnly:
     "The call for abstracts has closed, or a decision on this abstract was released, so it can no longer be changed.",
+  uploadInProgress:
+    "Another upload from your account is still being received or checked. Wait for it to finish (its page will show whether it was accepted), then upload this file again.",
+  rateLimited: (retryAfterSeconds: number | undefined) =>
+    `You have uploaded many files in a short time. Please wait ${waitInWords(retryAfterSeconds)} and upload it again.`,
   limitReached: (maxSubmissions: number) =>
     `You already have ${maxSubmissions} abstracts for this conference, the most one person may submit. Delete one on your submissions page to upload another.`,
 } as const;
 
-type UploadLimits = {
+/** "2 minutes", "1 minute", "30 seconds": how long to wait before trying again. */
+function waitInWords(seconds: number | undefined): string {
+  if (!seconds || seconds < 60) return `${seconds ?? 60} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+type RefusalContext = {
   maxPages: number;
   maxSubmissionsPerUser?: number;
   pageCount?: number;
+  /** With "rate-limited" and "upload-in-progress". */
+  retryAfterSeconds?: number;
   /** The size limit, for "too-large" to name it. */
   maxMegabytes?: number;
 };
 
-const reasons: Record<AbstractUploadRefusal, string | ((call: UploadLimits) => string)> = {
+const reasons: Record<AbstractUploadRefusal, string | ((context: RefusalContext) => string)> = {
   "no-file": "",
   empty: "The file is empty. Choose the PDF file again (the right one) and upload it.",
   "too-large": ({ maxMegabytes }) =>
@@ -71,19 +84,28 @@ const reasons: Record<AbstractUploadRefusal, string | ((call: UploadLimits) => s
   rows: "",
   "not-found": "This abstract is not yours, or it was deleted.",
   "read-only": refusalMessages.readOnly,
+  "upload-in-progress": refusalMessages.uploadInProgress,
+  "rate-limited": ({ retryAfterSeconds }) => refusalMessages.rateLimited(retryAfterSeconds),
 };
 
 /** What the uploader reads when the upload pipeline refused a file (abstracts and final materials). */
-export function uploadRefusalMessage(reason: AbstractUploadRefusal, limits: UploadLimits): string {
+export function uploadRefusalMessage(
+  reason: AbstractUploadRefusal,
+  limits: RefusalContext,
+): string {
   if (reason === "no-file") return uploadMessages.noFile;
   const entry = reasons[reason];
   const why = typeof entry === "function" ? entry(limits) : entry;
   return `${uploadMessages.failed}${why ? ` ${why}` : ""}`;
 }
 
-/** A refusal's HTTP status: the client's file (400), the client's quota (409), our capacity (503). */
+/**
+ * A refusal's HTTP status: the client's file (400), the client's quota (409), too many uploads at once
+ * or too often (429), our capacity (503).
+ */
 export function uploadRefusalStatus(reason: AbstractUploadRefusal): number {
   if (reason === "too-large") return 413;
+  if (reason === "upload-in-progress" || reason === "rate-limited") return 429;
   if (reason === "limit-reached" || reason === "read-only") return 409;
   if (reason === "not-found") return 404;
   if (reason === "busy") return 503;

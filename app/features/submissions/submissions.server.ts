@@ -8,6 +8,7 @@ import type {
   SubmissionTable,
 } from "~/lib/db/schema";
 import type { FileStorage } from "~/lib/storage/file-storage";
+import type { UploadAdmission } from "~/lib/uploads/upload-admission.server";
 import { parseWarnings, type SubmissionWarning } from "./abstract-checks";
 
 // The submission rows: their numbers, the user's list, and the status derived from it. Uploading is
@@ -17,6 +18,8 @@ export type SubmissionDependencies = {
   db: Kysely<Database>;
   storage: FileStorage;
   logger: Pick<Logger, "info" | "warn" | "error">;
+  /** Upload limits per account and address (`lib/uploads`); the site always sets it. */
+  admission?: UploadAdmission;
 };
 
 /**

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
+import { FairQueue } from "./fair-queue";
 
 export type PdfRefusal =
   | "not-a-pdf"
@@ -15,7 +16,7 @@ export type PdfRefusal =
   | "too-many-pages"
   /** Inflates beyond reason, or ran out of its thread's time or memory. */
   | "too-complex"
-  /** Every inspection thread is busy and the queue is full. */
+  /** Every inspection thread is busy and the queue is full, or the file's turn did not come in time. */
   | "busy"
   /** pdf.js read it, but the reviewers' copy could not be written (so reviewers would get nothing). */
   | "cannot-anonymise";
@@ -47,11 +48,17 @@ export type PdfInspection =
 
 /**
  * Bounds of one inspection. Each HTTP worker process has a pool of its own, so threads are few; the queue
- * is bounded so that a flood of uploads is refused rather than waiting for ever.
+ * is bounded so that a flood of uploads is refused rather than waiting for ever, and shared round-robin
+ * between accounts (`FairQueue`). The longest an upload waits between its last byte and its answer is
+ * `maxWaitMs` + a thread's start (about 1-2 s after a thread was stopped) + `timeMs` + recording: about
+ * 22 s, under the connection's 30 s idle timeout (server/http-limits.ts), so the answer always has a
+ * connection to go to.
  */
 export const pdfInspectionLimits = {
   threads: 1,
   queue: 16,
+  /** How long a file may wait for a thread before it is answered "busy". */
+  maxWaitMs: 15_000,
   /** From the moment a thread takes the file; a normal abstract takes well under a second. */
   timeMs: 5_000,
   heapMegabytes: 192,
@@ -79,11 +86,19 @@ function workerFile(): string {
 
 let pool: Piscina | undefined;
 /**
- * Inspections accepted and not yet answered. Piscina's own queue bound counts only tasks that no thread
- * has claimed, and its balancer hands tasks to threads that are still starting, so a burst can go past
- * it; this count bounds what waits.
+ * Admission to the pool. Files are handed to piscina only when a thread is free, so its own queue stays
+ * empty: the order, the bound and the cancellation of waiting files are all this queue's.
  */
-let inFlight = 0;
+const queue = new FairQueue(() => ({
+  running: pdfInspectionLimits.threads,
+  waiting: pdfInspectionLimits.queue,
+  maxWaitMs: pdfInspectionLimits.maxWaitMs,
+}));
+
+/** Inspections waiting and running in this process, for tests and logs. */
+export function inspectionLoad(): { running: number; waiting: number } {
+  return { running: queue.running, waiting: queue.waiting };
+}
 
 /** Started on first use, so scripts that import this module without inspecting start no threads. */
 function inspectionPool(): Piscina {
@@ -103,6 +118,19 @@ function inspectionPool(): Piscina {
   return pool;
 }
 
+export type InspectionOptions = {
+  maxPages: number;
+  /** Whose file it is (an account id): files wait in turn per owner. */
+  owner?: string;
+  /** Also write the reviewers' copy (pages only, no metadata; see sanitise-pdf.mjs). */
+  makeReviewerCopy?: boolean;
+  /**
+   * Aborts when nobody waits for the answer any more (the upload's connection closed): a waiting file
+   * leaves the queue, a running one has its thread stopped, and `inspectPdf` rejects with the reason.
+   */
+  signal?: AbortSignal;
+};
+
 /**
  * Checks that a file is a complete PDF that opens without a password, has no scripts or XFA form and at
  * most `maxPages` pages, and reads its page count, text (bounded), first page and metadata texts; with
@@ -113,12 +141,14 @@ function inspectionPool(): Piscina {
  */
 export async function inspectPdf(
   readBytes: () => Promise<Buffer>,
-  options: { maxPages: number; makeReviewerCopy?: boolean } = { maxPages: 1_000 },
+  options: InspectionOptions = { maxPages: 1_000 },
 ): Promise<PdfInspection> {
-  if (inFlight >= pdfInspectionLimits.threads + pdfInspectionLimits.queue) {
+  const { signal } = options;
+  const admission = await queue.admit(options.owner ?? "", signal);
+  if (!admission.admitted) {
+    if (admission.reason === "aborted") throw abortReason(signal);
     return { isValid: false, reason: "busy" };
   }
-  inFlight++;
   const { port1, port2 } = new MessageChannel();
   const deadline = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -146,12 +176,13 @@ export async function inspectPdf(
         maxTextChars: pdfInspectionLimits.maxTextChars,
         maxInflatedBytes: pdfInspectionLimits.maxInflatedBytes,
       },
-      { transferList: [port2], signal: deadline.signal },
+      {
+        transferList: [port2],
+        signal: signal ? AbortSignal.any([deadline.signal, signal]) : deadline.signal,
+      },
     )) as PdfInspection;
   } catch (error) {
-    if (error instanceof Error && /queue is at limit/i.test(error.message)) {
-      return { isValid: false, reason: "busy" };
-    }
+    if (signal?.aborted) throw abortReason(signal);
     // Aborted at the time limit, or the thread died at its heap limit: either way the file is too
     // costly to check. (A failure to read the file is rethrown: that is the server's fault.)
     if (deadline.signal.aborted || isResourceExhaustion(error)) {
@@ -159,10 +190,14 @@ export async function inspectPdf(
     }
     throw error;
   } finally {
-    inFlight--;
+    admission.release();
     clearTimeout(timer);
     port1.close();
   }
+}
+
+function abortReason(signal: AbortSignal | undefined): unknown {
+  return signal?.reason ?? new DOMException("The inspection was cancelled", "AbortError");
 }
 
 function isResourceExhaustion(error: unknown): boolean {

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { PdfMetadataField, PdfRefusal } from "~/lib/pdf/inspect-pdf.server";
 import type { FileStorage } from "~/lib/storage/file-storage";
+import type { UploadAdmission, UploadAdmissionRefusal } from "./upload-admission.server";
 
 /**
  * The upload pipeline's shapes: what it needs, what the caller's callbacks receive, and what it
@@ -22,11 +23,18 @@ export type UploadRefusal =
    * The multipart form could not be parsed (a part header with control characters, a broken
    * boundary): a crafted or broken client. Answered, never stored.
    */
-  | "malformed";
+  | "malformed"
+  /** Refused before the body was read: see `UploadAdmission` (carries `retryAfterSeconds`). */
+  | UploadAdmissionRefusal;
 
 export type UploadDependencies = {
   storage: FileStorage;
   logger: Pick<Logger, "info" | "warn" | "error">;
+  /**
+   * Per-account and per-address limits, checked before the body is read. The site always has one
+   * (`getSubmissionDependencies`); tests of a feature's own rules may leave it out.
+   */
+  admission?: UploadAdmission;
 };
 
 /** A PDF stored and checked by the pipeline, ready to be recorded. */
@@ -48,6 +56,8 @@ export type StoredPdf = {
 };
 
 export type PdfUploadOptions<Value, Refusal extends string, Extra> = {
+  /** The uploading account: its uploads are limited, and its files wait their turn in the PDF queue. */
+  accountId: string;
   /** The form field the file comes in; any other file part is skipped. */
   fileField: string;
   maxBytes: number;
@@ -75,7 +85,8 @@ export type PdfUploadOptions<Value, Refusal extends string, Extra> = {
   /**
    * Records the stored and checked file (its row, in a transaction of its own). `fields` holds the
    * form's text fields that came before the file part (so forms put them first). On a refusal or an
-   * error the file is deleted again.
+   * error the file is deleted again. Never called once the client has gone (nobody would read the
+   * answer); the pipeline checks that right before, so `record` should be its one transaction.
    */
   record: (
     file: StoredPdf,
@@ -85,8 +96,19 @@ export type PdfUploadOptions<Value, Refusal extends string, Extra> = {
 
 /**
  * The shared outcome shape (`lib/outcome.ts`), whose refusal carries what the form needs to say:
- * `pageCount` with "too-many-pages", `Extra` with `beforeFile`'s refusals.
+ * `pageCount` with "too-many-pages", `retryAfterSeconds` with the admission's refusals, `Extra` with
+ * `beforeFile`'s refusals.
  */
 export type PdfUploadOutcome<Value, Refusal extends string, Extra = unknown> =
   | { ok: true; value: Value }
-  | ({ ok: false; reason: UploadRefusal | Refusal; pageCount?: number } & Partial<Extra>);
+  | ({
+      ok: false;
+      reason: UploadRefusal | Refusal;
+      pageCount?: number;
+      retryAfterSeconds?: number;
+    } & Partial<Extra>);
+
+/** `Retry-After` for a refusal that says how long to wait (the upload limits), else no header. */
+export function retryAfterHeader(retryAfterSeconds: number | undefined): Record<string, string> {
+  return retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {};
+}

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import Busboy from "busboy";
+import { getClientAddress } from "~/lib/client-address.server";
 import { displayFileName } from "./display-file-name";
 import type { PdfUploadOptions, PdfUploadOutcome, UploadDependencies } from "./pdf-upload";
 import { storePdf } from "./store-pdf.server";
@@ -10,6 +11,11 @@ import { storePdf } from "./store-pdf.server";
  * form post to storage (never whole in memory, at most `maxBytes`), checks it in the PDF worker pool,
  * and lets the caller record it. Either the file is stored and recorded, or neither remains. What is
  * the caller's own (who may upload, what a row holds) comes in as `beforeFile`, `precheck`, `record`.
+ *
+ * Before a byte of the body is read, the account and the client address must be within their upload
+ * limits and the account must have no other upload in flight (`deps.admission`); a refusal leaves the
+ * body unread, and the HTTP layer (server/router-handler.ts) reads and drops whatever of a body the
+ * action left, so the client reads the answer.
  */
 export async function receivePdfUpload<Value, Refusal extends string = never, Extra = unknown>(
   deps: UploadDependencies,
@@ -17,11 +23,42 @@ export async function receivePdfUpload<Value, Refusal extends string = never, Ex
   options: PdfUploadOptions<Value, Refusal, Extra>,
 ): Promise<PdfUploadOutcome<Value, Refusal, Extra>> {
   type Outcome = PdfUploadOutcome<Value, Refusal, Extra>;
-  const fields = new Map<string, string>();
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
     return { ok: false, reason: "no-file" } as Outcome;
   }
+  let release = async () => {};
+  if (deps.admission) {
+    try {
+      const ticket = await deps.admission.admit({
+        accountId: options.accountId,
+        clientAddress: getClientAddress(request),
+      });
+      if (!ticket.ok) {
+        return { ok: false, reason: ticket.reason, retryAfterSeconds: ticket.retryAfterSeconds };
+      }
+      release = ticket.release;
+    } catch (error) {
+      deps.logger.error({ err: error }, "checking an upload's limits failed");
+      return { ok: false, reason: "error" } as Outcome;
+    }
+  }
+  try {
+    return await receiveForm(deps, request, contentType, options);
+  } finally {
+    // Before the answer goes, so the client's next upload is not refused as still in flight.
+    await release();
+  }
+}
+
+async function receiveForm<Value, Refusal extends string, Extra>(
+  deps: UploadDependencies,
+  request: Request,
+  contentType: string,
+  options: PdfUploadOptions<Value, Refusal, Extra>,
+): Promise<PdfUploadOutcome<Value, Refusal, Extra>> {
+  type Outcome = PdfUploadOutcome<Value, Refusal, Extra>;
+  const fields = new Map<string, string>();
   let busboy: Busboy.Busboy;
   try {
     busboy = Busboy({
@@ -74,6 +111,7 @@ export async function receivePdfUpload<Value, Refusal extends string = never, Ex
         fileName: displayFileName(decodeFormDataFileName(info.filename)),
         fields,
         state,
+        signal: request.signal,
       });
     });
     busboy.on("close", settle);
@@ -81,12 +119,13 @@ export async function receivePdfUpload<Value, Refusal extends string = never, Ex
       // A form cut short or malformed ("Unexpected end of form", a part header with control
       // characters) is the client's doing: the file being stored is discarded (`isAborted` stops it
       // being recorded) and the answer is a 400, never a 500. The request itself is not destroyed:
-      // its rest is drained, so the answer reaches the client instead of a closed connection.
+      // parsing stops here, and the HTTP layer drops the rest of the body after the answer
+      // (server/router-handler.ts), so the answer reaches the client instead of a closed connection.
       if (!state.isAborted) deps.logger.info({ err: error }, "malformed upload");
       state.isAborted = true;
       if (!state.isClientGone) state.isMalformed = true;
       body.unpipe(busboy);
-      drainRest(body, options.maxBytes);
+      body.pause();
       resolve(storing ?? ({ ok: false, reason: "malformed" } as Outcome));
     });
   });
@@ -103,21 +142,6 @@ export async function receivePdfUpload<Value, Refusal extends string = never, Ex
   const outcome = await finished;
   if (outcome.ok || !state.isAborted) return outcome;
   return { ok: false, reason: state.isMalformed ? "malformed" : "aborted" } as Outcome;
-}
-
-/**
- * Reads and drops what is left of a body the pipeline stopped parsing, so the answer can be read by
- * the client; past the upload's own limit (a body that would not have been accepted anyway) the
- * connection is closed instead.
- */
-function drainRest(body: Readable, maxBytes: number) {
-  let seen = 0;
-  body.on("data", (chunk: Buffer) => {
-    seen += chunk.length;
-    if (seen > maxBytes + 1024 * 1024) body.destroy();
-  });
-  body.on("error", () => {});
-  body.resume();
 }
 
 /** The HTML form encoding escapes only these three characters in file names. */

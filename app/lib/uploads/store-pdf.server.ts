@@ -12,6 +12,13 @@ import type {
  * Stores one file part (through the metering stream: size cap, SHA-256, first bytes), checks it in the
  * PDF worker pool, and hands it to the caller's `record`. Any refusal or failure after the file is
  * stored deletes it again.
+ *
+ * A recorded upload is always answered, an unanswered one never recorded: `signal` aborts when the
+ * connection closes before the answer is sent (server/router-handler.ts). The file's inspection is then
+ * cancelled (taken out of the queue, or its thread stopped), and the one check right before `record`
+ * keeps a file whose client has gone from being recorded. The moments after that check (the
+ * transaction, then the answer's bytes) cannot be made atomic with the client's reading it; an answer
+ * lost there keeps the recording and is logged (docs/decisions/0019).
  */
 export async function storePdf<Value, Refusal extends string, Extra>(
   deps: UploadDependencies,
@@ -20,6 +27,8 @@ export async function storePdf<Value, Refusal extends string, Extra>(
     fileName: string;
     fields: ReadonlyMap<string, string>;
     state: { isAborted: boolean };
+    /** Aborts when nobody waits for the answer any more. */
+    signal: AbortSignal;
   },
 ): Promise<PdfUploadOutcome<Value, Refusal, Extra>> {
   type Outcome = PdfUploadOutcome<Value, Refusal, Extra>;
@@ -65,6 +74,8 @@ export async function storePdf<Value, Refusal extends string, Extra>(
     const inspection = await inspectPdf(() => deps.storage.read(storageKey), {
       maxPages: options.maxPages,
       makeReviewerCopy: Boolean(reviewerStorageKey),
+      owner: options.accountId,
+      signal: options.signal,
     });
     if (!inspection.isValid) {
       if (inspection.reason !== "not-a-pdf" && inspection.reason !== "damaged") {
@@ -72,6 +83,7 @@ export async function storePdf<Value, Refusal extends string, Extra>(
       }
       return refuse(inspection.reason, inspection.pageCount);
     }
+    if (options.signal.aborted) return clientGone();
     if (reviewerStorageKey) {
       if (!inspection.reviewerCopy) return refuse("cannot-anonymise");
       await deps.storage.put(
@@ -82,6 +94,7 @@ export async function storePdf<Value, Refusal extends string, Extra>(
         },
       );
     }
+    if (options.signal.aborted) return clientGone();
     const recorded = await options.record(
       {
         storageKey,
@@ -97,9 +110,25 @@ export async function storePdf<Value, Refusal extends string, Extra>(
       },
       options.fields,
     );
-    return recorded.ok ? recorded : refuse(recorded.reason);
+    if (!recorded.ok) return refuse(recorded.reason);
+    options.signal.addEventListener(
+      "abort",
+      () =>
+        deps.logger.warn(
+          { storageKey },
+          "an upload was recorded, but its connection closed before the answer was sent",
+        ),
+      { once: true },
+    );
+    return recorded;
   } catch (error) {
+    if (options.signal.aborted) return clientGone();
     deps.logger.error({ err: error }, "recording an upload failed");
     return refuse("error");
+  }
+
+  function clientGone(): Promise<Outcome> {
+    deps.logger.info({ storageKey }, "upload dropped: its connection closed before it was checked");
+    return refuse("aborted");
   }
 }
