@@ -82,7 +82,7 @@ for (const target of testDatabaseTargets()) {
       const outcome = await uploadAbstract(deps, await uncopyablePdf());
       expect(outcome).toMatchObject({ ok: false, reason: "cannot-anonymise" });
       expect(uploadRefusalMessage("cannot-anonymise", { maxPages: 20 })).toBe(
-        "Failed to upload the file. Please try again. The PDF could not be copied for the reviewers without its hidden details (author, comments, attachments), so it was not accepted. Export it again as a plain PDF (for example with Print to PDF) and upload the new file.",
+        "Failed to upload the file. The PDF could not be copied for the reviewers without its hidden details (author, comments, attachments), so it was not accepted. Export it again as a plain PDF (for example with Print to PDF) and upload the new file.",
       );
       expect(await storedKeys(deps)).toEqual([]);
       expect(await deps.db.selectFrom("submission").select("id").execute()).toEqual([]);
