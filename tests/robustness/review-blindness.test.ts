@@ -174,6 +174,18 @@ describe("a reviewer learns nothing of who wrote the abstract", () => {
       "Evidentiality in Quechua",
     );
 
+    // The PDF opens once the reviewer has declared no conflict, as the page asks (and refused before).
+    expect((await get(reviewPaths.file(number))).response.status).toBe(403);
+    const declared = await fetch(`${server.baseUrl}${reviewPaths.abstract(number)}`, {
+      method: "POST",
+      headers: {
+        ...formHeaders(server, { cookie: reviewer.cookie }),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "declare-no-conflict" }),
+      redirect: "manual",
+    });
+    expect(declared.status).toBeLessThan(400);
     const { response, bytes } = await get(reviewPaths.file(number));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toBe(

@@ -233,7 +233,10 @@ describe("uploads nobody can block", () => {
     expect(again.status).toBe(302);
     // Only the upload that was answered is recorded, and only its file is kept.
     expect(await submissionsOf(leaver.email)).toBe(1);
-    expect(await storedFilesOf(leaver.email)).toHaveLength(1);
+    const files = await storedFilesOf(leaver.email);
+    // The answered upload's file and its reviewers' copy; nothing of the one whose client left.
+    expect(files.filter((name) => !name.endsWith(".reviewer.pdf"))).toHaveLength(1);
+    expect(files).toHaveLength(2);
   }, 120_000);
 
   it("refuses a second upload from the same account at once, before its body, with a message", async () => {

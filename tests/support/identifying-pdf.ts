@@ -147,7 +147,8 @@ export function readableText(file: Uint8Array): string {
     } catch {
       // Not a Flate stream.
     }
-    streams.lastIndex = end;
+    // Past "endstream" itself, whose tail would otherwise match as the next stream's start.
+    streams.lastIndex = end + "endstream".length;
   }
   const joined = parts.join("\n");
   const decoded = [joined];

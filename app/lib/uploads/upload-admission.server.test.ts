@@ -73,5 +73,27 @@ for (const target of testDatabaseTargets()) {
       }
       expect(lastAddressTicket).toMatchObject({ ok: false, reason: "rate-limited" });
     }, 60_000);
+
+    it("does not count an account's uploads over its own limit against its address", async () => {
+      const database = await databases.openMigrated();
+      const admission = uploadAdmission(database, logger);
+      for (let attempt = 0; attempt < uploadRateLimits.byAccount.limit; attempt++) {
+        await released(
+          await admission.admit({ accountId: "flooder", clientAddress: "192.0.2.9" }),
+        )();
+      }
+      // Far more refused attempts than the address allows: each is refused for the account alone.
+      for (let attempt = 0; attempt < uploadRateLimits.byAddress.limit; attempt++) {
+        expect(
+          await admission.admit({ accountId: "flooder", clientAddress: "192.0.2.9" }),
+        ).toMatchObject({ ok: false, reason: "rate-limited" });
+      }
+      // So a neighbour behind the same address still uploads.
+      const neighbour = await admission.admit({
+        accountId: "neighbour",
+        clientAddress: "192.0.2.9",
+      });
+      expect(neighbour.ok).toBe(true);
+    }, 60_000);
   });
 }

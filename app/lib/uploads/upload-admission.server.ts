@@ -1,10 +1,5 @@
 import type { DatabaseHandle } from "~/lib/db/database.server";
-import {
-  clearRateLimit,
-  consumeRateLimit,
-  type RateLimitResult,
-  type RateLimitRule,
-} from "~/lib/rate-limit.server";
+import { clearRateLimit, consumeRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 
 /**
  * Who may start an upload now, decided before a byte of its body is read: at most one upload in flight
@@ -39,8 +34,9 @@ export type UploadAdmission = {
 /**
  * The site's admission on its database. The lease comes first: an attempt refused because another
  * upload is in flight costs one query and counts nowhere, so hammering cannot use up the hourly
- * limits of the address (which a whole campus may share). An admitted upload counts against both;
- * over either, its lease is given back and it is refused with the wait.
+ * limits of the address (which a whole campus may share). An admitted upload counts against its
+ * account, and then, if the account is within its limit, against its address; over either, its lease
+ * is given back and it is refused with the wait.
  */
 export function uploadAdmission(
   handle: DatabaseHandle,
@@ -64,15 +60,17 @@ export function uploadAdmission(
           },
         );
       try {
-        const counted: RateLimitResult[] = [
-          await consumeRateLimit(handle, uploadRateLimits.byAccount, accountId),
-        ];
-        if (clientAddress) {
-          counted.push(await consumeRateLimit(handle, uploadRateLimits.byAddress, clientAddress));
-        }
-        const wait = Math.max(
+        // The account first: an account over its own limit must not also use up its address's, which
+        // other people behind the same address share.
+        const byAccount = await consumeRateLimit(handle, uploadRateLimits.byAccount, accountId);
+        const byAddress =
+          byAccount.isAllowed && clientAddress
+            ? await consumeRateLimit(handle, uploadRateLimits.byAddress, clientAddress)
+            : undefined;
+        const wait = [byAccount, byAddress].reduce(
+          (longest, result) =>
+            result && !result.isAllowed ? Math.max(longest, result.retryAfterSeconds) : longest,
           0,
-          ...counted.map((result) => (result.isAllowed ? 0 : result.retryAfterSeconds)),
         );
         if (wait) {
           await release();
