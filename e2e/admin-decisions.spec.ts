@@ -145,7 +145,8 @@ test("reject, then release: the author gets the not-accepted email and sees Not 
     subject: "Your SCULC 2025 abstract was not accepted",
   });
   expect(mail.text).toContain(`${fileName}: not accepted`);
-  expect(await countMail(authorEmail)).toBe(2);
+  // The verification, the upload's receipt and this decision: nothing else.
+  expect(await countMail(authorEmail)).toBe(3);
 
   await page.goto(linkTo(mail, "/sculc/view-submission"));
   await expect(authorCard(page, fileName)).toContainText("Status: Not accepted");

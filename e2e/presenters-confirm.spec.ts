@@ -86,6 +86,9 @@ test("accept as talk, poster and alternate; mails to every author once; confirm,
     apiAccount(testInfo, someone("other", testInfo)),
   ]);
   const coAuthor = `co-${randomToken()}@e2e.test`;
+  // A confirmed co-author: her verified account holds the address and her name (only such co-authors
+  // are mailed; an address anyone could type is not).
+  await apiAccount(testInfo, { firstName: "Zoë", lastName: "Ŋguyen-ʔa", email: coAuthor });
   await addCoAuthors(testInfo, talk.id, [
     { name: "Zoë Ŋguyen-ʔa", email: coAuthor },
     // The submitter again, and the co-author again, in other cases: nobody gets two mails.
@@ -132,7 +135,7 @@ test("accept as talk, poster and alternate; mails to every author once; confirm,
   const coMail = await waitForMail(coAuthor, { subject: acceptedSubject });
   expect(coMail.text).toContain("Dear Zoë Ŋguyen-ʔa,");
   expect(linkTo(coMail, "/sculc/congratulations-page")).toBeTruthy();
-  expect(await countMail(coAuthor)).toBe(1);
+  expect(await countMail(coAuthor, acceptedSubject)).toBe(1);
   expect(await countMail(talk.person.email, acceptedSubject)).toBe(1);
   const posterMail = await waitForMail(poster.person.email, { subject: acceptedSubject });
   expect(posterMail.text).toContain(`${poster.fileName}: accepted as a poster`);
