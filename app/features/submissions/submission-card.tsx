@@ -1,13 +1,38 @@
 import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
-import { describeWarning } from "./abstract-checks";
+import type { PresentationFormat, SubmissionDecision } from "~/lib/db/schema";
+import { describeWarning, type SubmissionWarning } from "./abstract-checks";
 import type { AuthorView } from "./submission-details";
 import { submissionPaths } from "./submission-paths";
-import type { CoauthoredView, SubmissionView } from "./view-submission-page";
 import "./submissions.css";
 
 // One abstract on the status page: the user's own (with its actions), or one they co-author (read-only).
+
+export type SubmissionView = {
+  id: string;
+  /** The title, or the file name for abstracts uploaded before titles existed. */
+  title: string;
+  fileName: string;
+  formatLabel: string;
+  authors: AuthorView[];
+  uploadedAtText: string;
+  pageCount: number;
+  wordCount: number;
+  warnings: SubmissionWarning[];
+  status: "processing" | SubmissionDecision;
+  /** How an accepted abstract will be presented, when the committee said. */
+  acceptedAs: PresentationFormat | null;
+  canDelete: boolean;
+  /** While the call is open and no decision is released: details can be edited, the PDF replaced. */
+  canEdit: boolean;
+};
+
+/** Someone else's abstract that lists this account as a co-author: shown read-only. */
+export type CoauthoredView = Pick<
+  SubmissionView,
+  "id" | "title" | "formatLabel" | "authors" | "status" | "acceptedAs"
+> & { submitterName: string; presents: boolean };
 
 export const statusLabels = {
   processing: "Being processed",

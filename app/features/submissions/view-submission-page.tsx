@@ -1,38 +1,19 @@
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
-import type { PresentationFormat, SubmissionDecision } from "~/lib/db/schema";
-import type { SubmissionWarning } from "./abstract-checks";
 import { DetailsFields } from "./details-fields";
-import { CoauthoredCard, ConfirmDeleteForm, SubmissionCard } from "./submission-card";
-import type { AuthorView, DetailsDraft } from "./submission-details";
+import {
+  CoauthoredCard,
+  type CoauthoredView,
+  ConfirmDeleteForm,
+  SubmissionCard,
+  type SubmissionView,
+} from "./submission-card";
+import type { DetailsDraft } from "./submission-details";
 import { submissionPaths } from "./submission-paths";
 import "./submissions.css";
 
-export type SubmissionView = {
-  id: string;
-  /** The title, or the file name for abstracts uploaded before titles existed. */
-  title: string;
-  fileName: string;
-  formatLabel: string;
-  authors: AuthorView[];
-  uploadedAtText: string;
-  pageCount: number;
-  wordCount: number;
-  warnings: SubmissionWarning[];
-  status: "processing" | SubmissionDecision;
-  /** How an accepted abstract will be presented, when the committee said. */
-  acceptedAs: PresentationFormat | null;
-  canDelete: boolean;
-  /** While the call is open and no decision is released: details can be edited, the PDF replaced. */
-  canEdit: boolean;
-};
-
-/** Someone else's abstract that lists this account as a co-author: shown read-only. */
-export type CoauthoredView = Pick<
-  SubmissionView,
-  "id" | "title" | "formatLabel" | "authors" | "status" | "acceptedAs"
-> & { submitterName: string; presents: boolean };
+export type { CoauthoredView, SubmissionView } from "./submission-card";
 
 export type EditingView = {
   id: string;
