@@ -3,6 +3,7 @@ import { makeAbstractPdf } from "../tests/support/pdf-fixtures";
 import { useOwnClientAddress } from "./support/accounts";
 import { apiAccount, randomToken, successMessage } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
+import { elementsWiderThanViewport } from "./support/layout";
 import { grantReviewer, newAdmin, person } from "./support/review-admin";
 
 // Likely conflicts on the review admin page: a submitter lists a co-author with a reviewer's name (and
@@ -54,7 +55,8 @@ test("an admin reads a likely conflict's reason and dismisses it by keyboard at 
   );
   await expect(page.getByText(`stranger.${token}@e2e.test (no verified account)`)).toBeVisible();
   await expectNoAxeViolations(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The page as a real edition fills it: every project's abstracts and reviewers are on it.
+  expect(await elementsWiderThanViewport(page)).toEqual([]);
 
   await entry
     .getByRole("button", {
