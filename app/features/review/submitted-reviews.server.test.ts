@@ -27,10 +27,14 @@ for (const target of testDatabaseTargets()) {
         merit: 4,
         toAuthors: "Clear data; say more about the corpus.",
         toCommittee: "COMMITTEE-ONLY: I know the author.",
+        // Reviewers are numbered in the order they submitted: two rows written in the same
+        // millisecond would be ordered by their random ids instead.
+        submittedAt: "2025-04-01T10:00:00.000Z",
       });
       await insertReview(database, await insertAssignment(database, "s4", "ben"), {
         merit: 5,
         toAuthors: "A strong argument.",
+        submittedAt: "2025-04-01T11:00:00.000Z",
       });
       // Cy's draft is not the author's to read.
       await insertReview(database, await insertAssignment(database, "s4", "cy"), {
