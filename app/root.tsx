@@ -15,7 +15,8 @@ import enhancementsUrl from "~/components/enhancements/page-enhancements.ts?work
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundPage } from "~/components/not-found-page";
-import { editionPath, editionsNewestFirst, getCurrentEdition } from "~/content/editions";
+import { getSiteContent } from "~/content/current-content";
+import { editionPath, getCurrentEdition, listEditions } from "~/content/editions";
 import { getViewer, sessionMiddleware } from "~/features/accounts/session.server";
 import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
@@ -35,17 +36,19 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export function loader({ context }: Route.LoaderArgs): SiteData {
   const current = getCurrentEdition();
+  const { settings } = getSiteContent();
   return {
     baseUrl: getEnv().baseUrl,
     // The reviewer role comes with the session read (session-read.server.ts): no query of its own.
     viewer: getViewer(context),
     conference: {
-      editions: editionsNewestFirst.map((edition) => ({
+      editions: listEditions().map((edition) => ({
         year: edition.year,
         path: editionPath(edition),
       })),
       current: { year: current.year, path: editionPath(current) },
     },
+    contact: { email: settings.contactEmail, location: settings.location },
   };
 }
 

@@ -1,5 +1,5 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-import { editions, listEditionPages } from "./content/editions";
+import { listEditionPages, listEditions } from "./content/editions";
 import { isProgramBuiltInSite, programPaths } from "./features/program/program-paths";
 
 // Every page of the site, listed explicitly. Route modules stay thin: loader, action, meta and a
@@ -11,19 +11,21 @@ const editionRoutes = listEditionPages().map(({ path }) =>
 
 // Programs built in the site (app/features/program): a page, a calendar feed, a JSON export and one
 // calendar file per presentation, for each such edition.
-const programRoutes = editions.filter(isProgramBuiltInSite).flatMap((edition) => {
-  const paths = programPaths(edition);
-  const id = `program-${edition.year}`;
-  return [
-    route(paths.page.slice(1), "routes/sculc-program.tsx", { id }),
-    route(paths.calendar.slice(1), "routes/sculc-program-calendar.ts", { id: `${id}-ics` }),
-    route(paths.json.slice(1), "routes/sculc-program-export.ts", { id: `${id}-json` }),
-    // ":slotId.ics" is a parameter followed by a literal ".ics".
-    route(`${paths.page.slice(1)}/calendar/:slotId.ics`, "routes/sculc-program-calendar.ts", {
-      id: `${id}-presentation-ics`,
-    }),
-  ];
-});
+const programRoutes = listEditions()
+  .filter(isProgramBuiltInSite)
+  .flatMap((edition) => {
+    const paths = programPaths(edition);
+    const id = `program-${edition.year}`;
+    return [
+      route(paths.page.slice(1), "routes/sculc-program.tsx", { id }),
+      route(paths.calendar.slice(1), "routes/sculc-program-calendar.ts", { id: `${id}-ics` }),
+      route(paths.json.slice(1), "routes/sculc-program-export.ts", { id: `${id}-json` }),
+      // ":slotId.ics" is a parameter followed by a literal ".ics".
+      route(`${paths.page.slice(1)}/calendar/:slotId.ics`, "routes/sculc-program-calendar.ts", {
+        id: `${id}-presentation-ics`,
+      }),
+    ];
+  });
 
 export default [
   index("routes/home.tsx", { id: "home" }),

@@ -14,9 +14,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
-import { type Edition, editions } from "../app/content/editions";
+import type { Edition } from "../app/content/editions";
 import type { Photo, ProgramItem, ProgramItemKind } from "../app/content/sculc/program-types";
 import { featuredPresentations2025, programs } from "../app/content/sculc/programs";
+import { shippedContent } from "../app/content/shipped-content";
 import { formatLongDate } from "../app/lib/dates";
 import {
   blurFilter,
@@ -207,7 +208,7 @@ function programFor(year: number): ProgramItem[] {
 }
 
 function editionFor(year: number): Edition {
-  const e = editions.find((x) => x.year === year);
+  const e = shippedContent.editions.find((x) => x.year === year);
   if (!e) throw new Error(`No edition for ${year} in editions.ts`);
   return e;
 }

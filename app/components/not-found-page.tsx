@@ -5,7 +5,8 @@ import { useSiteData } from "~/lib/site-data";
 
 /** The page for any address that does not exist; rendered inside the normal layout with status 404. */
 export function NotFoundPage() {
-  const { current } = useSiteData().conference;
+  const { conference, contact } = useSiteData();
+  const { current } = conference;
   return (
     <section className="section not-found">
       <div className="container stack">
@@ -28,8 +29,7 @@ export function NotFoundPage() {
           </li>
         </ul>
         <p>
-          Still lost? Write to us at <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
-          .
+          Still lost? Write to us at <a href={`mailto:${contact.email}`}>{contact.email}</a>.
         </p>
       </div>
     </section>

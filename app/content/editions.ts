@@ -1,29 +1,28 @@
+import { getSiteContent } from "./current-content";
 import type { EditionContent, EditionPage } from "./sculc/edition-types";
-import edition2022 from "./sculc/editions/2022";
-import edition2023 from "./sculc/editions/2023";
-import edition2024 from "./sculc/editions/2024";
-import edition2025 from "./sculc/editions/2025";
 
 /**
- * Editions of SCULC, the society's annual undergraduate linguistics conference, one file each in
- * app/content/sculc/editions/. Exactly one is current: the nav dropdown, /sculc, the home page's blurb
- * and the events list follow it. Add next year's edition here (see docs/content.md); app/routes.ts makes
- * its pages from this list.
- *
- * Server-side content: pages receive what they show through loaders, so the browser never downloads
- * every edition's text.
+ * Editions of SCULC, the society's annual undergraduate linguistics conference, from the latest
+ * published content (app/content/current-content.ts). The newest is the current one: the nav dropdown,
+ * /sculc, the home page's blurb, the events list, the call for abstracts, review, presenters and the
+ * program follow it. Editors add next year's edition in the admin area; its pages are served at once
+ * (app/routes.ts resolves edition paths when a request arrives).
  */
 export type Edition = EditionContent;
 
-export const editions: Edition[] = [edition2025, edition2024, edition2023, edition2022];
-
 /** Newest first, as menus list them. */
-export const editionsNewestFirst: Edition[] = [...editions].sort((a, b) => b.year - a.year);
+export function listEditions(): Edition[] {
+  return getSiteContent().editions;
+}
 
 export function getCurrentEdition(): Edition {
-  const current = editions.find((edition) => edition.isCurrent);
-  if (!current) throw new Error("No current SCULC edition in app/content/editions.ts");
+  const current = listEditions()[0];
+  if (!current) throw new Error("No SCULC edition is published");
   return current;
+}
+
+export function findEdition(year: number): Edition | undefined {
+  return listEditions().find((edition) => edition.year === year);
 }
 
 export function editionPath(edition: Pick<Edition, "year">): string {
@@ -36,18 +35,23 @@ export function editionPagePath(edition: Pick<Edition, "year">, page: Pick<Editi
 }
 
 /** Every edition page with its path, in menu order. */
-export function listEditionPages(): { edition: Edition; page: EditionPage; path: string }[] {
-  return editionsNewestFirst.flatMap((edition) =>
+export function listEditionPages(
+  editions: Edition[] = listEditions(),
+): { edition: Edition; page: EditionPage; path: string }[] {
+  return editions.flatMap((edition) =>
     edition.pages.map((page) => ({ edition, page, path: editionPagePath(edition, page) })),
   );
 }
 
-export function findEditionPage(pathname: string) {
-  return listEditionPages().find((entry) => entry.path === pathname);
+export function findEditionPage(pathname: string, editions: Edition[] = listEditions()) {
+  return listEditionPages(editions).find((entry) => entry.path === pathname);
 }
 
 /** The edition after this one, for "has concluded: see next year" banners. */
-export function nextEditionAfter(edition: Pick<Edition, "year">): Edition | undefined {
+export function nextEditionAfter(
+  edition: Pick<Edition, "year">,
+  editions: Edition[] = listEditions(),
+): Edition | undefined {
   return [...editions]
     .sort((a, b) => a.year - b.year)
     .find((candidate) => candidate.year > edition.year);

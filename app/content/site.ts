@@ -1,14 +1,20 @@
 /**
- * Facts about the society shown across the site. Sample content: replace names, addresses and links
- * with the real society's before going live (see README, "Content").
+ * The society's name and founding year: its identity, in every mail and page title, kept in code.
  */
 export const site = {
   name: "Undergraduate Linguistics Society",
   shortName: "ULS",
-  tagline: "Curious about how language works? So are we.",
+  foundedYear: 2008,
+} as const satisfies Site;
+
+/**
+ * What the footer and the social links show, edited in the admin area ("Site content"). These are the
+ * shipped values, the first published version (migration 0013-site-content). Sample content: the
+ * society replaces them with its own in the admin area.
+ */
+export const shippedSiteSettings = {
   location: "Social Science Tower, Room 210 · Southern California",
   contactEmail: "linguistics.society@example.edu",
-  foundedYear: 2008,
   social: [
     {
       kind: "photos",
@@ -29,7 +35,7 @@ export const site = {
       href: "https://www.linkedin.com/company/example-linguistics-society/",
     },
   ],
-} as const satisfies Site;
+} satisfies SiteSettings;
 
 export type SocialLink = {
   kind: "photos" | "chat" | "professional";
@@ -41,9 +47,13 @@ export type SocialLink = {
 export type Site = {
   name: string;
   shortName: string;
-  tagline: string;
-  location: string;
-  contactEmail: string;
   foundedYear: number;
-  social: readonly SocialLink[];
+};
+
+export type SiteSettings = {
+  /** The footer's address line. */
+  location: string;
+  /** The society's mailbox, in the footer and wherever a page says "write to us". */
+  contactEmail: string;
+  social: SocialLink[];
 };

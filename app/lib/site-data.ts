@@ -9,12 +9,15 @@ export type SiteData = {
     editions: { year: number; path: string }[];
     current: { year: number; path: string };
   };
+  /** The footer's and the "write to us" lines' facts, as editors last published them. */
+  contact: { email: string; location: string };
 };
 
 const fallback: SiteData = {
   baseUrl: "",
   viewer: null,
   conference: { editions: [], current: { year: 0, path: "/" } },
+  contact: { email: "", location: "" },
 };
 
 /** The root loader's data; a fallback while the root itself is failing (its error page). */

@@ -1,4 +1,6 @@
+import { getSiteContent } from "~/content/current-content";
 import { BoardPage } from "~/features/board/board-page";
+import { boardSeasonViews } from "~/features/board/board-seasons";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
 import { openAsDocument, publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/board";
@@ -8,10 +10,8 @@ import type { Route } from "./+types/board";
 export const handle = publicPageHandle;
 export const clientLoader = openAsDocument;
 
-// Nothing to load, but a route with only a client loader would be rendered on the server as a fallback
-// waiting for the browser; a server loader makes the server render the page itself.
 export function loader() {
-  return null;
+  return { seasons: boardSeasonViews(getSiteContent().boardSeasons) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,6 +23,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     baseUrl: baseUrlFrom(matches),
   });
 
-export default function Board() {
-  return <BoardPage />;
+export default function Board({ loaderData }: Route.ComponentProps) {
+  return <BoardPage seasons={loaderData.seasons} />;
 }

@@ -1,3 +1,4 @@
+import { getSiteContent } from "~/content/current-content";
 import { EventsPage } from "~/features/events/events-page";
 import { listAllEvents, splitEvents } from "~/features/events/list-events";
 import { todayInConferenceTimeZone } from "~/lib/dates";
@@ -11,7 +12,8 @@ export const handle = publicPageHandle;
 export const clientLoader = openAsDocument;
 
 export function loader() {
-  return splitEvents(listAllEvents(), todayInConferenceTimeZone());
+  const instagram = getSiteContent().settings.social.find((link) => link.kind === "photos");
+  return { ...splitEvents(listAllEvents(), todayInConferenceTimeZone()), instagram };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,5 +26,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  return <EventsPage upcoming={loaderData.upcoming} past={loaderData.past} />;
+  return (
+    <EventsPage
+      upcoming={loaderData.upcoming}
+      past={loaderData.past}
+      instagram={loaderData.instagram}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { editions } from "~/content/editions";
+import { listEditions } from "~/content/editions";
 import { getSessionState, SessionUnavailableError } from "~/features/accounts/session.server";
 import { recordFinalMaterialDownload } from "~/features/admin/audit-log.server";
 import { openFinalMaterialFile } from "~/features/presenters/final-materials.server";
@@ -18,7 +18,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const file = await openFinalMaterialFile(deps, {
     submissionId: params.id,
     viewer,
-    editionDateOf: (year) => editions.find((edition) => edition.year === year)?.date,
+    editionDateOf: (year) => listEditions().find((edition) => edition.year === year)?.date,
   });
   return uploadedPdfResponse(
     file,

@@ -1,3 +1,4 @@
+import { getSiteContent } from "~/content/current-content";
 import { editionPath, getCurrentEdition } from "~/content/editions";
 import { HomePage } from "~/features/home/home-page";
 import { formatLongDate } from "~/lib/dates";
@@ -12,7 +13,10 @@ export const clientLoader = openAsDocument;
 
 export function loader() {
   const edition = getCurrentEdition();
+  const { home, settings } = getSiteContent();
   return {
+    home,
+    social: settings.social,
     edition: {
       year: edition.year,
       path: editionPath(edition),
@@ -34,5 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <HomePage edition={loaderData.edition} />;
+  return (
+    <HomePage edition={loaderData.edition} home={loaderData.home} social={loaderData.social} />
+  );
 }

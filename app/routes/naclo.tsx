@@ -1,4 +1,4 @@
-import { naclo } from "~/content/naclo";
+import { getSiteContent } from "~/content/current-content";
 import { NacloPage } from "~/features/naclo/naclo-page";
 import { formatLongDate } from "~/lib/dates";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
@@ -11,6 +11,7 @@ export const handle = publicPageHandle;
 export const clientLoader = openAsDocument;
 
 export function loader() {
+  const { naclo } = getSiteContent();
   return {
     naclo,
     openRoundDate: formatLongDate(naclo.openRound.date),

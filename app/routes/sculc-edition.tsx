@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { editions } from "~/content/editions";
+import { listEditions } from "~/content/editions";
 import { getSessionState } from "~/features/accounts/session.server";
 import { finalMaterialPaths } from "~/features/presenters/final-material-paths";
 import {
@@ -56,7 +56,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
  * section; until one is published, the section shows what the content gives (the PDF).
  */
 async function publishedProgramOf(page: NonNullable<ReturnType<typeof loadEditionPage>>) {
-  const edition = editions.find((candidate) => candidate.year === page.edition.year);
+  const edition = listEditions().find((candidate) => candidate.year === page.edition.year);
   if (!edition || !isProgramBuiltInSite(edition)) return null;
   if (!page.sections.some((section) => section.id === programSectionId)) return null;
   const view = await readProgramView(getSubmissionDependencies().db, edition.year);
@@ -74,7 +74,7 @@ async function withCallForAbstracts(
   // A cached copy of this page must not outlive the call's closing time.
   if (isAccepting && call.closesAt) expirePublicPageAt(context, new Date(call.closesAt));
   const contentDeadline =
-    editions.find((edition) => edition.year === page.edition.year)?.abstracts?.deadline ?? "";
+    listEditions().find((edition) => edition.year === page.edition.year)?.abstracts?.deadline ?? "";
   return withLiveCallForAbstracts(page, {
     isAccepting,
     deadline: effectiveDeadline(call, contentDeadline),
@@ -89,7 +89,7 @@ async function withMaterials(
   page: NonNullable<ReturnType<typeof loadEditionPage>>,
   context: Route.LoaderArgs["context"],
 ) {
-  const edition = editions.find((candidate) => candidate.year === page.edition.year);
+  const edition = listEditions().find((candidate) => candidate.year === page.edition.year);
   if (!edition?.abstracts || !page.sections.some((section) => section.kind === "presentations")) {
     return page;
   }

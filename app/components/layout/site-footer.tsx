@@ -1,8 +1,10 @@
 import { conferenceName, conferenceShortName } from "~/content/conference";
 import { site } from "~/content/site";
+import { useSiteData } from "~/lib/site-data";
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const { contact } = useSiteData();
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -14,12 +16,12 @@ export function SiteFooter() {
         </div>
         <div>
           <h2 className="site-footer__heading">Find us</h2>
-          <address className="site-footer__address">{site.location}</address>
+          <address className="site-footer__address">{contact.location}</address>
         </div>
         <div>
           <h2 className="site-footer__heading">Contact</h2>
           <p>
-            <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
           </p>
         </div>
       </div>

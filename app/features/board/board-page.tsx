@@ -1,11 +1,13 @@
 import { Collapsible } from "~/components/collapsible";
 import { site } from "~/content/site";
-import { boardSeasons, seasonLabel } from "./board-seasons";
+import { useSiteData } from "~/lib/site-data";
+import { type BoardSeasonView, seasonLabel } from "./board-seasons";
 import { MemberCard } from "./member-card";
 import "./board.css";
 
-export function BoardPage() {
-  const [currentSeason, ...pastSeasons] = boardSeasons;
+export function BoardPage({ seasons }: { seasons: BoardSeasonView[] }) {
+  const { contact } = useSiteData();
+  const [currentSeason, ...pastSeasons] = seasons;
   if (!currentSeason) return null;
   return (
     <>
@@ -15,8 +17,7 @@ export function BoardPage() {
           <h1>Our Board</h1>
           <p className="lead">
             The students who run our meetings, workshops, the NACLO testing site and SCULC. Say
-            hello at any event, or write to{" "}
-            <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>.
+            hello at any event, or write to <a href={`mailto:${contact.email}`}>{contact.email}</a>.
           </p>
         </div>
       </section>
@@ -26,7 +27,7 @@ export function BoardPage() {
           <ul className="member-grid">
             {currentSeason.members.map((member) => (
               <li key={member.id}>
-                <MemberCard season={currentSeason} member={member} headingLevel={3} />
+                <MemberCard member={member} headingLevel={3} />
               </li>
             ))}
           </ul>
@@ -45,7 +46,7 @@ export function BoardPage() {
                 <ul className="member-grid">
                   {season.members.map((member) => (
                     <li key={member.id}>
-                      <MemberCard season={season} member={member} headingLevel={4} />
+                      <MemberCard member={member} headingLevel={4} />
                     </li>
                   ))}
                 </ul>

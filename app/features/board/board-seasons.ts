@@ -1,36 +1,23 @@
 import type { BoardMember, BoardSeason } from "~/content/board/types";
 import { type ResponsiveSources, responsiveSources } from "~/lib/responsive-image";
 
-type SeasonModule = { default: BoardSeason };
+/** A member as the board page draws them: their facts and, when there is one, their portrait. */
+export type BoardMemberView = BoardMember & { photo?: ResponsiveSources };
+export type BoardSeasonView = { id: string; members: BoardMemberView[] };
 
-// Every file in the seasons folder is a season: adding next year's board is adding a file (and photos).
-const seasonModules = import.meta.glob<SeasonModule>("../../content/board/seasons/*.ts", {
-  eager: true,
-});
-
+// Portraits shipped with the site, by season and member id (app/assets/images/board/{season}/{member}).
 const photoUrls = import.meta.glob<string>("../../assets/images/board/*/*.webp", {
   eager: true,
   query: "?url",
   import: "default",
 });
 
-/** Seasons from their modules, newest first (ids are "YYYY-YYYY", so they sort as text). */
-export function collectBoardSeasons(modules: Record<string, SeasonModule>): BoardSeason[] {
-  return Object.values(modules)
-    .map((module) => module.default)
-    .sort((a, b) => b.id.localeCompare(a.id));
-}
-
-export const boardSeasons: BoardSeason[] = collectBoardSeasons(seasonModules);
-
-export const seasonModulePaths: string[] = Object.keys(seasonModules);
-
 const photoWidths = [200, 400] as const;
 
-/** The member's portrait, or undefined when its files are missing (a test checks that none are). */
+/** The member's shipped portrait, or undefined when the site has none for them. */
 export function memberPhoto(
-  season: BoardSeason,
-  member: BoardMember,
+  season: Pick<BoardSeason, "id">,
+  member: Pick<BoardMember, "id">,
 ): ResponsiveSources | undefined {
   return responsiveSources(
     photoUrls,
@@ -39,7 +26,15 @@ export function memberPhoto(
   );
 }
 
+/** Seasons (newest first, as the content gives them) with each member's portrait resolved. */
+export function boardSeasonViews(seasons: BoardSeason[]): BoardSeasonView[] {
+  return seasons.map((season) => ({
+    id: season.id,
+    members: season.members.map((member) => ({ ...member, photo: memberPhoto(season, member) })),
+  }));
+}
+
 /** "2025-2026" reads as "2025–2026" on the page. */
-export function seasonLabel(season: BoardSeason): string {
+export function seasonLabel(season: Pick<BoardSeason, "id">): string {
   return season.id.replace("-", "–");
 }

@@ -1,19 +1,16 @@
-import type { BoardMember, BoardSeason } from "~/content/board/types";
-import { memberPhoto } from "./board-seasons";
+import type { BoardMemberView } from "./board-seasons";
 
 type Fact = { label: string; value: string | number | undefined; isIpa?: boolean };
 
 /** One board member: photo, position, name, then only the facts this member has. */
 export function MemberCard({
-  season,
   member,
   headingLevel,
 }: {
-  season: BoardSeason;
-  member: BoardMember;
+  member: BoardMemberView;
   headingLevel: 3 | 4;
 }) {
-  const photo = memberPhoto(season, member);
+  const { photo } = member;
   const Heading = headingLevel === 3 ? "h3" : "h4";
   const facts: Fact[] = [
     { label: "Pronouns", value: member.pronouns },

@@ -1,17 +1,17 @@
-import { editions } from "~/content/editions";
+import { getSiteContent } from "~/content/current-content";
+import { listEditions } from "~/content/editions";
 import type { Embed } from "~/content/embed";
-import { naclo } from "~/content/naclo";
 
 /** Every embed the content configures. */
 export function listContentEmbeds(): Embed[] {
-  const presentationEmbeds = editions.flatMap((edition) =>
+  const presentationEmbeds = listEditions().flatMap((edition) =>
     edition.pages.flatMap((page) =>
       page.sections.flatMap((section) =>
         section.kind === "presentations" ? section.items.map((item) => item.embed) : [],
       ),
     ),
   );
-  return [naclo.attendanceForm, ...presentationEmbeds];
+  return [getSiteContent().naclo.attendanceForm, ...presentationEmbeds];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { site } from "~/content/site";
+import { type SocialLink, site } from "~/content/site";
 import type { SiteEvent } from "./list-events";
 import "./events.css";
 
@@ -25,8 +25,15 @@ function EventList({ events, headingId }: { events: SiteEvent[]; headingId: stri
   );
 }
 
-export function EventsPage({ upcoming, past }: { upcoming: SiteEvent[]; past: SiteEvent[] }) {
-  const instagram = site.social.find((link) => link.kind === "photos");
+export function EventsPage({
+  upcoming,
+  past,
+  instagram,
+}: {
+  upcoming: SiteEvent[];
+  past: SiteEvent[];
+  instagram: SocialLink | undefined;
+}) {
   return (
     <>
       <section className="page-hero">

@@ -1,6 +1,6 @@
 import { editionName } from "~/content/conference";
-import { editionPath, editions } from "~/content/editions";
-import { naclo } from "~/content/naclo";
+import { getSiteContent } from "~/content/current-content";
+import { editionPath, listEditions } from "~/content/editions";
 import { formatLongDate } from "~/lib/dates";
 
 export type SiteEvent = {
@@ -15,21 +15,31 @@ export type SiteEvent = {
 
 /** Every dated event in the content: conference days and NACLO sessions. */
 export function listAllEvents(): SiteEvent[] {
-  const conferenceDays = editions.map((edition) => ({
+  const conferenceDays = listEditions().map((edition) => ({
     date: edition.date,
     title: editionName(edition.year),
     time: `${edition.startTime} to ${edition.endTime}`,
     place: edition.venue,
     href: editionPath(edition),
   }));
-  const nacloSessions = [naclo.openRound, naclo.trainingSession].map((session) => ({
+  const nacloSessions = [
+    getSiteContent().naclo.openRound,
+    getSiteContent().naclo.trainingSession,
+  ].map((session) => ({
     date: session.date,
     title: session.title,
     time: `${session.startTime} to ${session.endTime}`,
     place: session.place,
     href: "/naclo",
   }));
-  return [...conferenceDays, ...nacloSessions].map((event) => ({
+  const societyEvents = getSiteContent().events.events.map((event) => ({
+    date: event.date,
+    title: event.title,
+    time: `${event.startTime} to ${event.endTime}`,
+    place: event.place,
+    href: event.href ?? "/events",
+  }));
+  return [...conferenceDays, ...nacloSessions, ...societyEvents].map((event) => ({
     ...event,
     dateLabel: formatLongDate(event.date),
   }));

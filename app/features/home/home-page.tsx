@@ -7,7 +7,8 @@ import {
   conferenceShortName,
   editionName,
 } from "~/content/conference";
-import { site } from "~/content/site";
+import type { HomeContent } from "~/content/home";
+import { type SocialLink, site } from "~/content/site";
 import { homeCarouselImages } from "./home-carousel-images";
 import { SocialIcon } from "./social-icon";
 import "./home.css";
@@ -22,7 +23,15 @@ export type HomeEdition = {
   venue: string;
 };
 
-export function HomePage({ edition }: { edition: HomeEdition }) {
+export function HomePage({
+  edition,
+  home,
+  social,
+}: {
+  edition: HomeEdition;
+  home: HomeContent;
+  social: SocialLink[];
+}) {
   return (
     <>
       <section className="home-hero" aria-labelledby="home-title">
@@ -37,7 +46,7 @@ export function HomePage({ edition }: { edition: HomeEdition }) {
           <div>
             <p className="eyebrow">Student society · since {site.foundedYear}</p>
             <h1 id="home-title">{site.name}</h1>
-            <p className="lead home-hero__tagline">{site.tagline}</p>
+            <p className="lead home-hero__tagline">{home.tagline}</p>
             <div className="home-hero__actions">
               <Link className="button" to={edition.path} prefetch="intent">
                 {editionName(edition.year)}
@@ -127,7 +136,7 @@ export function HomePage({ edition }: { edition: HomeEdition }) {
           <h2 id="social-title">Stay in touch</h2>
           <p className="lead">Follow along, ask questions, and hear about events first.</p>
           <ul className="home-social">
-            {site.social.map((link) => (
+            {social.map((link) => (
               <li key={link.kind}>
                 <a className="home-social__link" href={link.href}>
                   <SocialIcon kind={link.kind} />

@@ -1,5 +1,5 @@
 // Relative imports: app/routes.ts imports this file, and route config is loaded without the "~" alias.
-import { editionPath, editions } from "../../content/editions";
+import { editionPath, listEditions } from "../../content/editions";
 import type { EditionContent } from "../../content/sculc/edition-types";
 
 /**
@@ -27,7 +27,7 @@ export const programAdminPath = "/user-data/program";
 
 /** The site-built program edition whose page, feed, export or calendar files live at this path. */
 export function findProgramEdition(pathname: string) {
-  return editions.find((edition) => {
+  return listEditions().find((edition) => {
     if (!isProgramBuiltInSite(edition)) return false;
     const paths = programPaths(edition);
     return (

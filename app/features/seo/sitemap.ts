@@ -1,4 +1,4 @@
-import { editions, listEditionPages } from "~/content/editions";
+import { listEditionPages, listEditions } from "~/content/editions";
 import { isProgramBuiltInSite, programPaths } from "~/features/program/program-paths";
 
 /**
@@ -12,7 +12,9 @@ export function listIndexablePaths(): string[] {
     "/naclo",
     "/events",
     ...listEditionPages().map((entry) => entry.path),
-    ...editions.filter(isProgramBuiltInSite).map((edition) => programPaths(edition).page),
+    ...listEditions()
+      .filter(isProgramBuiltInSite)
+      .map((edition) => programPaths(edition).page),
   ];
 }
 

@@ -29,6 +29,8 @@ export interface Database {
   program_session: ProgramSessionTable;
   program_slot: ProgramSlotTable;
   program_version: ProgramVersionTable;
+  content_document: ContentDocumentTable;
+  content_version: ContentVersionTable;
 }
 
 /** A boolean column: PostgreSQL returns true/false, SQLite 1/0. */
@@ -390,4 +392,33 @@ export interface ProgramVersionTable {
   presenters_notified_by: string | null;
   /** How many addresses were mailed; 0 when the admin chose not to. */
   presenters_mailed: number | null;
+}
+
+/** A content document's draft and where its published history stands (features/site-content). */
+export interface ContentDocumentTable {
+  kind: string;
+  key: string;
+  /** JSON, valid against the kind's schema: every save is checked before it is stored. */
+  draft: string;
+  /** Bumped by every save; a save names the revision it was made from. */
+  draft_revision: number;
+  draft_saved_at: string;
+  draft_saved_by: string | null;
+  /** The latest published version, or null when never published. */
+  published_version: number | null;
+}
+
+/** One published version of a content document; rows are only ever added. */
+export interface ContentVersionTable {
+  kind: string;
+  key: string;
+  version: number;
+  /** JSON; null when this version took the document off the site. */
+  body: string | null;
+  /** What changed, in words, for the history list. */
+  summary: string;
+  published_at: string;
+  published_by: string | null;
+  /** The version this one restored, when it was a restore. */
+  restored_from: number | null;
 }
