@@ -1,32 +1,10 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-import { listEditionPages, listEditions } from "./content/editions";
-import { isProgramBuiltInSite, programPaths } from "./features/program/program-paths";
 
 // Every page of the site, listed explicitly. Route modules stay thin: loader, action, meta and a
-// component that renders a feature. Conference edition pages come from the content list, so adding an
-// edition adds its routes.
-const editionRoutes = listEditionPages().map(({ path }) =>
-  route(path.slice(1), "routes/sculc-edition.tsx", { id: path.slice(1) }),
-);
-
-// Programs built in the site (app/features/program): a page, a calendar feed, a JSON export and one
-// calendar file per presentation, for each such edition.
-const programRoutes = listEditions()
-  .filter(isProgramBuiltInSite)
-  .flatMap((edition) => {
-    const paths = programPaths(edition);
-    const id = `program-${edition.year}`;
-    return [
-      route(paths.page.slice(1), "routes/sculc-program.tsx", { id }),
-      route(paths.calendar.slice(1), "routes/sculc-program-calendar.ts", { id: `${id}-ics` }),
-      route(paths.json.slice(1), "routes/sculc-program-export.ts", { id: `${id}-json` }),
-      // ":slotId.ics" is a parameter followed by a literal ".ics".
-      route(`${paths.page.slice(1)}/calendar/:slotId.ics`, "routes/sculc-program-calendar.ts", {
-        id: `${id}-presentation-ics`,
-      }),
-    ];
-  });
-
+// component that renders a feature. Conference pages and program files are not listed one by one: the
+// editions come from the published content, so they are resolved when a request arrives (an edition
+// published in the admin area is served at once). ":program.ics" is a parameter followed by a literal
+// ".ics", which ranks above the one-segment page.
 export default [
   index("routes/home.tsx", { id: "home" }),
   route("home", "routes/home.tsx", { id: "home-alias" }),
@@ -67,8 +45,12 @@ export default [
   route("review/abstracts/:number", "routes/review-abstract.tsx"),
   // Ranked above the page: ":number.pdf" is a parameter followed by a literal ".pdf".
   route("review/abstracts/:number.pdf", "routes/review-abstract-file.ts"),
-  ...editionRoutes,
-  ...programRoutes,
+  route(":page", "routes/sculc-page.tsx", { id: "sculc-page" }),
+  route(":program.ics", "routes/sculc-program-calendar.ts", { id: "program-ics" }),
+  route(":program.json", "routes/sculc-program-export.ts", { id: "program-json" }),
+  route(":program/calendar/:slotId.ics", "routes/sculc-program-calendar.ts", {
+    id: "program-presentation-ics",
+  }),
   route("robots.txt", "routes/robots.txt.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("*", "routes/not-found.tsx"),

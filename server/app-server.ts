@@ -3,16 +3,18 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { getSiteContent } from "~/content/current-content";
 import { checkGoogleSignIn, getAuth } from "~/features/accounts/auth.server";
 import { hasSessionCookie } from "~/features/accounts/session-cookie";
 import { listEmbedOrigins } from "~/features/embeds/embed-origins";
+import { listConferencePagePaths } from "~/features/seo/sitemap";
+import { createPublishedContentSource } from "~/features/site-content/published-content.server";
 import { clientAddressHeader } from "~/lib/client-address.server";
 import { isDatabaseBusyError } from "~/lib/db/database.server";
 import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { checkHealth } from "~/lib/health.server";
 import { getLogger } from "~/lib/logger.server";
-import { createPublicPagesRevisionSource } from "~/lib/public-pages.server";
 import { cspNonceContext } from "~/lib/request-context";
 import { currentRequest } from "./current-request";
 import { sendBusy, watchDatabaseBusy } from "./database-busy";
@@ -85,6 +87,21 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
     req.headers[clientAddressHeader] = req.ip ?? "";
     next();
   });
+  // Pages, the Content-Security-Policy and the page cache read the published content; bring this
+  // process's copy up to the database's revision first (one read, shared by concurrent requests; the
+  // documents are read again only after a publish). Fingerprinted assets never depend on it.
+  const content = createPublishedContentSource(database.db);
+  app.use((req, _res, next) => {
+    if (req.path.startsWith("/assets/")) return next();
+    content.refresh().then(
+      () => next(),
+      (error: unknown) => {
+        // The database is unreachable: pages will say so; the last content read stays in use.
+        logger.error({ err: error }, "reading the published content failed");
+        next();
+      },
+    );
+  });
   app.use(
     helmet({
       // Vite's dev server injects inline scripts and a websocket; the policy applies to production builds.
@@ -104,7 +121,8 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
               "font-src": ["'self'"],
               "connect-src": ["'self'"],
               // Our own program PDFs, and the forms and slides the content embeds.
-              "frame-src": ["'self'", ...listEmbedOrigins()],
+              // Read per response: a publish that embeds a new host allows it at once.
+              "frame-src": ["'self'", () => listEmbedOrigins().join(" ")],
               "object-src": ["'none'"],
               "base-uri": ["'self'"],
               // The Google button posts to /login, which redirects to the provider, and Chrome applies
@@ -135,11 +153,11 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
   if (typeof build === "object") {
     app.use(
       createPublicPageCache({
-        publicPaths: publicPathsOf(build),
+        isPublicPath: createPublicPathCheck(publicPathsOf(build)),
         render: createCacheRenderer(build, options.mode, env.baseUrl),
         readState: createPageStateReader({
           buildVersion: build.assets.version,
-          readRevision: createPublicPagesRevisionSource(database.db),
+          readRevision: async () => (await content.refresh()).revision,
         }),
         hasSessionCookie,
         onError: (error, path) => logger.error({ err: error, path }, "public page cache failed"),
@@ -280,5 +298,21 @@ function errorHandler(): ErrorRequestHandler {
             ? "Bad request"
             : "Something went wrong. Please try again.",
       );
+  };
+}
+
+/**
+ * Fixed public routes from the build, and the conference pages of the published content, recomputed
+ * only when the content changes.
+ */
+function createPublicPathCheck(fixedPaths: ReadonlySet<string>): (path: string) => boolean {
+  let known = { revision: "", paths: new Set<string>() };
+  return (path) => {
+    if (fixedPaths.has(path)) return true;
+    const { revision } = getSiteContent();
+    if (known.revision !== revision) {
+      known = { revision, paths: new Set(listConferencePagePaths()) };
+    }
+    return known.paths.has(path);
   };
 }

@@ -57,7 +57,7 @@ async function startHarness(): Promise<Harness> {
   });
   app.use(
     createPublicPageCache({
-      publicPaths: new Set(["/", "/board"]),
+      isPublicPath: (path) => path === "/" || path === "/board",
       render: (path) => render(path),
       readState: async () => state,
       hasSessionCookie: (cookie) => Boolean(cookie?.includes("session=")),

@@ -25,8 +25,8 @@ import { type ContentEncoding, preferredEncoding } from "./accept-encoding";
  */
 
 export type PublicPageCacheOptions = {
-  /** Exact paths of pages whose content is the same for every signed-out visitor. */
-  publicPaths: ReadonlySet<string>;
+  /** Whether the page at this exact path is the same for every signed-out visitor. */
+  isPublicPath: (path: string) => boolean;
   /** Renders a path as a signed-out visitor would see it, for the cache. */
   render: (path: string) => Promise<{ response: Response; expiresAt: number | null }>;
   /** What the pages depend on right now, beyond the build; read after the request arrived. */
@@ -73,7 +73,7 @@ export function createPublicPageCache(options: PublicPageCacheOptions): RequestH
   };
 
   return async (req, res, next) => {
-    if (!options.publicPaths.has(req.path)) return next();
+    if (!options.isPublicPath(req.path)) return next();
     if (options.hasSessionCookie(req.headers.cookie)) {
       // This visitor's page may name them: no shared cache may keep it or give it to anyone else.
       res.setHeader("Cache-Control", "private, no-store");

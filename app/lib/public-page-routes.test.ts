@@ -30,8 +30,7 @@ describe("public page routes", () => {
       "routes/events.tsx",
       "routes/home.tsx",
       "routes/naclo.tsx",
-      "routes/sculc-edition.tsx",
-      "routes/sculc-program.tsx",
+      "routes/sculc-page.tsx",
     ]);
   });
 

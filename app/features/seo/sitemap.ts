@@ -6,11 +6,12 @@ import { isProgramBuiltInSite, programPaths } from "~/features/program/program-p
  * out: they point at a page listed here. Conference pages follow the content; add other new pages here.
  */
 export function listIndexablePaths(): string[] {
+  return ["/", "/board", "/naclo", "/events", ...listConferencePagePaths()];
+}
+
+/** Every edition page and site-built program page in the published content. */
+export function listConferencePagePaths(): string[] {
   return [
-    "/",
-    "/board",
-    "/naclo",
-    "/events",
     ...listEditionPages().map((entry) => entry.path),
     ...listEditions()
       .filter(isProgramBuiltInSite)

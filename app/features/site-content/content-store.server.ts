@@ -205,27 +205,29 @@ export async function publishDraft(
   ref: ContentRef,
   options: { basedOn: number; actor: ContentActor },
 ): Promise<ContentOutcome<{ version: number; summary: string }>> {
-  return db.transaction().execute(async (trx) => {
-    const document = await readDocument(trx, ref);
-    if (!document) return { ok: false, reason: "not-found" } as const;
-    if (document.draftRevision !== options.basedOn) {
-      return { ok: false, reason: "stale", current: document } as const;
-    }
-    if (!document.hasUnpublishedChanges) return { ok: false, reason: "unchanged" } as const;
-    // The draft passed its schema when saved; a schema tightened since must not let it through.
-    const checked = checkDocument(ref.kind, document.draft);
-    if (!checked.ok) return { ok: false, reason: "invalid", issues: checked.issues } as const;
-    const summary = summariseChanges(ref.kind, document.published, document.draft);
-    const version = await addVersion(trx, document, {
-      body: JSON.stringify(document.draft),
-      summary,
-      actor: options.actor,
-      restoredFrom: null,
-      // Only the version number moves: the draft stays as saved, so an open form stays current.
-      draftRevision: document.draftRevision,
-    });
-    return done({ version, summary });
-  });
+  return staleOnRace(db, ref, () =>
+    db.transaction().execute(async (trx) => {
+      const document = await readDocument(trx, ref);
+      if (!document) return { ok: false, reason: "not-found" } as const;
+      if (document.draftRevision !== options.basedOn) {
+        return { ok: false, reason: "stale", current: document } as const;
+      }
+      if (!document.hasUnpublishedChanges) return { ok: false, reason: "unchanged" } as const;
+      // The draft passed its schema when saved; a schema tightened since must not let it through.
+      const checked = checkDocument(ref.kind, document.draft);
+      if (!checked.ok) return { ok: false, reason: "invalid", issues: checked.issues } as const;
+      const summary = summariseChanges(ref.kind, document.published, document.draft);
+      const version = await addVersion(trx, document, {
+        body: JSON.stringify(document.draft),
+        summary,
+        actor: options.actor,
+        restoredFrom: null,
+        // Only the version number moves: the draft stays as saved, so an open form stays current.
+        draftRevision: document.draftRevision,
+      });
+      return done({ version, summary });
+    }),
+  );
 }
 
 /**
@@ -237,28 +239,31 @@ export async function restoreVersion(
   ref: ContentRef,
   options: { version: number; actor: ContentActor },
 ): Promise<ContentOutcome<{ version: number }>> {
-  return db.transaction().execute(async (trx) => {
-    const document = await readDocument(trx, ref);
-    const old = await trx
-      .selectFrom("content_version")
-      .select(["body"])
-      .where("kind", "=", ref.kind)
-      .where("key", "=", ref.key)
-      .where("version", "=", options.version)
-      .executeTakeFirst();
-    if (!document || !old || old.body === null) return { ok: false, reason: "not-found" } as const;
-    if (options.version === document.publishedVersion && !document.hasUnpublishedChanges) {
-      return { ok: false, reason: "unchanged" } as const;
-    }
-    const version = await addVersion(trx, document, {
-      body: old.body,
-      summary: `Restored version ${options.version}`,
-      actor: options.actor,
-      restoredFrom: options.version,
-      draftRevision: document.draftRevision + 1,
-    });
-    return done({ version });
-  });
+  return staleOnRace(db, ref, () =>
+    db.transaction().execute(async (trx) => {
+      const document = await readDocument(trx, ref);
+      const old = await trx
+        .selectFrom("content_version")
+        .select(["body"])
+        .where("kind", "=", ref.kind)
+        .where("key", "=", ref.key)
+        .where("version", "=", options.version)
+        .executeTakeFirst();
+      if (!document || !old || old.body === null)
+        return { ok: false, reason: "not-found" } as const;
+      if (options.version === document.publishedVersion && !document.hasUnpublishedChanges) {
+        return { ok: false, reason: "unchanged" } as const;
+      }
+      const version = await addVersion(trx, document, {
+        body: old.body,
+        summary: `Restored version ${options.version}`,
+        actor: options.actor,
+        restoredFrom: options.version,
+        draftRevision: document.draftRevision + 1,
+      });
+      return done({ version });
+    }),
+  );
 }
 
 /** Takes a season or an edition off the site (a version without a body); the draft is kept. */
@@ -267,22 +272,45 @@ export async function takeOffSite(
   ref: ContentRef,
   options: { basedOn: number; actor: ContentActor },
 ): Promise<ContentOutcome<{ version: number }>> {
-  return db.transaction().execute(async (trx) => {
-    const document = await readDocument(trx, ref);
-    if (!document) return { ok: false, reason: "not-found" } as const;
-    if (document.draftRevision !== options.basedOn) {
-      return { ok: false, reason: "stale", current: document } as const;
+  return staleOnRace(db, ref, () =>
+    db.transaction().execute(async (trx) => {
+      const document = await readDocument(trx, ref);
+      if (!document) return { ok: false, reason: "not-found" } as const;
+      if (document.draftRevision !== options.basedOn) {
+        return { ok: false, reason: "stale", current: document } as const;
+      }
+      if (document.published === null) return { ok: false, reason: "unchanged" } as const;
+      const version = await addVersion(trx, document, {
+        body: null,
+        summary: "Taken off the site",
+        actor: options.actor,
+        restoredFrom: null,
+        draftRevision: document.draftRevision,
+      });
+      return done({ version });
+    }),
+  );
+}
+
+/**
+ * Two publishes of one document at the same moment both number their version n + 1; the primary key
+ * lets one in and fails the other, which is then told, like any stale form, that the document moved.
+ */
+async function staleOnRace<Value>(
+  db: Kysely<Database>,
+  ref: ContentRef,
+  write: () => Promise<ContentOutcome<Value>>,
+): Promise<ContentOutcome<Value>> {
+  const before = await readDocument(db, ref);
+  try {
+    return await write();
+  } catch (error) {
+    const after = await readDocument(db, ref);
+    if (before && after && after.publishedVersion !== before.publishedVersion) {
+      return { ok: false, reason: "stale", current: after };
     }
-    if (document.published === null) return { ok: false, reason: "unchanged" } as const;
-    const version = await addVersion(trx, document, {
-      body: null,
-      summary: "Taken off the site",
-      actor: options.actor,
-      restoredFrom: null,
-      draftRevision: document.draftRevision,
-    });
-    return done({ version });
-  });
+    throw error;
+  }
 }
 
 async function addVersion(
@@ -304,21 +332,9 @@ async function addVersion(
     .executeTakeFirst();
   const next = Number(latest?.version ?? 0) + 1;
   const now = new Date().toISOString();
-  // The primary key (kind, key, version) makes a second publish racing this one fail, not duplicate.
-  await trx
-    .insertInto("content_version")
-    .values({
-      kind: document.kind,
-      key: document.key,
-      version: next,
-      body: version.body,
-      summary: version.summary,
-      published_at: now,
-      published_by: version.actor.id,
-      restored_from: version.restoredFrom,
-    })
-    .execute();
-  await trx
+  // Claim the document first, on the version this transaction read: a second publish racing this
+  // one waits for the row (PostgreSQL) or the database (SQLite), then finds it moved and stops.
+  const claimed = await trx
     .updateTable("content_document")
     .set({
       published_version: next,
@@ -333,6 +349,26 @@ async function addVersion(
     })
     .where("kind", "=", document.kind)
     .where("key", "=", document.key)
+    .where((eb) =>
+      document.publishedVersion === null
+        ? eb("published_version", "is", null)
+        : eb("published_version", "=", document.publishedVersion),
+    )
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0)
+    throw new Error("content document moved while publishing");
+  await trx
+    .insertInto("content_version")
+    .values({
+      kind: document.kind,
+      key: document.key,
+      version: next,
+      body: version.body,
+      summary: version.summary,
+      published_at: now,
+      published_by: version.actor.id,
+      restored_from: version.restoredFrom,
+    })
     .execute();
   await markPublicPagesChanged(trx);
   return next;

@@ -8,9 +8,10 @@ import {
   listPublishedMaterials,
   materialKindLabels,
 } from "~/features/presenters/final-materials.server";
-import { EditionProgramSection } from "~/features/program/program-page";
-import { readProgramView } from "~/features/program/program-page.server";
+import { EditionProgramSection, ProgramPage } from "~/features/program/program-page";
+import { loadProgramPage, readProgramView } from "~/features/program/program-page.server";
 import {
+  findProgramEdition,
   isProgramBuiltInSite,
   programPaths,
   programSectionId,
@@ -29,25 +30,39 @@ import {
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { submissionPaths } from "~/features/submissions/submission-paths";
 import { getSubmissionStatus } from "~/features/submissions/submission-status.server";
+import { getDatabase } from "~/lib/db/db.server";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
 import { expirePublicPageAt, openAsDocument, publicPageHandle } from "~/lib/request-context";
-import type { Route } from "./+types/sculc-edition";
+import type { Route } from "./+types/sculc-page";
 
-// Serves every page of every SCULC edition: app/routes.ts registers one route per page path.
+// Every page of every SCULC edition (/sculc-2023, /sculc-2023-program, ...) and the program page of
+// each edition that builds its program in the site (/sculc-2025-program), found in the published
+// content when the request arrives: an edition or page an editor publishes is served at once, with no
+// rebuild. Any other one-segment address is answered 404 here.
 // The same for every signed-out visitor: served from the public page cache (server/public-page-cache.ts),
 // as a document without framework JavaScript (app/root.tsx).
 export const handle = publicPageHandle;
 export const clientLoader = openAsDocument;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
+  const programEdition = findProgramEdition(url.pathname);
+  if (programEdition && url.pathname === programPaths(programEdition).page) {
+    return {
+      kind: "program" as const,
+      program: await loadProgramPage(getDatabase().db, programEdition),
+    };
+  }
   const found = loadEditionPage(url.pathname);
   if (!found) throw data(null, { status: 404 });
   const withCall = found.edition.isCurrent ? await withCallForAbstracts(found, context) : found;
   const page = await withMaterials(withCall, context);
   return {
-    ...page,
-    statusLink: await submissionStatusLink(page, context),
-    publishedProgram: await publishedProgramOf(page),
+    kind: "edition" as const,
+    edition: {
+      ...page,
+      statusLink: await submissionStatusLink(page, context),
+      publishedProgram: await publishedProgramOf(page),
+    },
   };
 }
 
@@ -133,18 +148,27 @@ async function submissionStatusLink(
   return null;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, location, matches }) =>
-  loaderData
-    ? pageMeta({
-        title: loaderData.page.title,
-        description: loaderData.page.description,
-        canonicalPath: location.pathname,
-        baseUrl: baseUrlFrom(matches),
-      })
-    : [];
+export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
+  if (!loaderData) return [];
+  const common = { canonicalPath: location.pathname, baseUrl: baseUrlFrom(matches) };
+  if (loaderData.kind === "program") {
+    const { program } = loaderData;
+    return pageMeta({
+      ...common,
+      title: program.title,
+      description: `The program of ${program.editionName}, ${program.dateLabel}: talks, posters, the keynote, rooms and times, with calendar files.`,
+    });
+  }
+  return pageMeta({
+    ...common,
+    title: loaderData.edition.page.title,
+    description: loaderData.edition.page.description,
+  });
+};
 
-export default function SculcEdition({ loaderData }: Route.ComponentProps) {
-  const { statusLink, publishedProgram, ...page } = loaderData;
+export default function SculcPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "program") return <ProgramPage data={loaderData.program} />;
+  const { statusLink, publishedProgram, ...page } = loaderData.edition;
   return (
     <EditionPage
       data={page}
