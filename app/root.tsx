@@ -36,7 +36,8 @@ export function loader({ context }: Route.LoaderArgs): SiteData {
   const current = getCurrentEdition();
   return {
     baseUrl: getEnv().baseUrl,
-    // The reviewer role comes with the session read (session-read.server.ts): no query of its own.
+    // The granted roles (reviewer, editor) come with the session read (session-read.server.ts): no
+    // query of their own.
     viewer: getViewer(context),
     conference: {
       editions: editionsNewestFirst.map((edition) => ({
