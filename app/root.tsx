@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -14,7 +13,7 @@ import {
 import enhancementsUrl from "~/components/enhancements/page-enhancements.ts?worker&url";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { NotFoundPage } from "~/components/not-found-page";
+import { RouteErrorPage } from "~/components/route-error-page";
 import { getSiteContent } from "~/content/current-content";
 import { editionPath, getCurrentEdition, listEditions } from "~/content/editions";
 import { getViewer, sessionMiddleware } from "~/features/accounts/session.server";
@@ -39,7 +38,8 @@ export function loader({ context }: Route.LoaderArgs): SiteData {
   const { settings } = getSiteContent();
   return {
     baseUrl: getEnv().baseUrl,
-    // The reviewer role comes with the session read (session-read.server.ts): no query of its own.
+    // The granted roles (reviewer, editor) come with the session read (session-read.server.ts): no
+    // query of their own.
     viewer: getViewer(context),
     conference: {
       editions: listEditions().map((edition) => ({
@@ -104,34 +104,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <section className="section">
-        <div className="container stack">
-          <title>Access denied</title>
-          <h1>Access denied</h1>
-          <p className="lead">
-            This page is for the society's admins. If you think you should have access, ask an admin
-            to grant it. Back to the <a href="/">home page</a>.
-          </p>
-        </div>
-      </section>
-    );
-  }
-  const isDevelopment = import.meta.env.DEV;
-  return (
-    <section className="section">
-      <div className="container stack">
-        <title>Something went wrong</title>
-        <h1>Something went wrong</h1>
-        <p className="lead">
-          Sorry, this page could not be shown. Please try again in a moment, or go back to the{" "}
-          <a href="/">home page</a>.
-        </p>
-        {isDevelopment && error instanceof Error ? <pre>{error.stack}</pre> : null}
-      </div>
-    </section>
-  );
+  return <RouteErrorPage error={useRouteError()} />;
 }

@@ -49,11 +49,11 @@ test("CSV exports: downloads with formulas neutralised, each recorded in the aud
   expect(usersCsv.startsWith("\ufeff")).toBe(true);
   const userLines = usersCsv.slice(1).split("\r\n");
   expect(userLines[0]).toBe(
-    '"First name","Last name","Email","Applicant","Presenter","Admin","Reviewer","First abstract","First abstract title","Uploaded (Pacific)"',
+    '"First name","Last name","Email","Applicant","Presenter","Admin","Reviewer","Editor","First abstract","First abstract title","Uploaded (Pacific)"',
   );
   expect(userLines.find((line) => line.includes(person.email))).toMatch(
     new RegExp(
-      `^"'=cmd","Csv${token}","csv\\.${token}@e2e\\.test","yes","no","no","no","'=SUM\\(""x""\\)-${token}\\.pdf","'=SUM\\(""x""\\)-${token}\\.pdf","[^"]+"$`,
+      `^"'=cmd","Csv${token}","csv\\.${token}@e2e\\.test","yes","no","no","no","no","'=SUM\\(""x""\\)-${token}\\.pdf","'=SUM\\(""x""\\)-${token}\\.pdf","[^"]+"$`,
     ),
   );
 

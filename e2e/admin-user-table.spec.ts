@@ -131,6 +131,7 @@ test.describe("the user table", () => {
       /\d/,
       /^No\s*Make admin/,
       /^No\s*Make reviewer/,
+      /^No\s*Make editor/,
     ]);
     await expect(cellsOf(b)).toHaveText([
       fullName(b),
@@ -141,6 +142,7 @@ test.describe("the user table", () => {
       /\d/,
       /^No\s*Make admin/,
       /^No\s*Make reviewer/,
+      /^No\s*Make editor/,
     ]);
     await expect(cellsOf(c)).toHaveText([
       fullName(c),
@@ -151,6 +153,7 @@ test.describe("the user table", () => {
       "—",
       "Yes",
       /^No\s*Make reviewer/,
+      /^No\s*Make editor/,
     ]);
     // A configured admin's role cannot be changed here (the reviewer role can).
     await expect(rowOf(c).getByRole("button", { name: /^(Make|Revoke) admin/ })).toHaveCount(0);

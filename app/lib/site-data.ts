@@ -3,8 +3,8 @@ import { useRouteLoaderData } from "react-router";
 /** What every page needs from the server, loaded once by the root route. */
 export type SiteData = {
   baseUrl: string;
-  /** The signed-in visitor (for the Profile, User Data and Review links), or null. */
-  viewer: { firstName: string; isAdmin: boolean; isReviewer: boolean } | null;
+  /** The signed-in visitor (for the Profile, User Data, Review and Site content links), or null. */
+  viewer: { firstName: string; isAdmin: boolean; isReviewer: boolean; isEditor: boolean } | null;
   conference: {
     editions: { year: number; path: string }[];
     current: { year: number; path: string };

@@ -46,6 +46,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         isAdmin: row.isAdmin,
         isConfiguredAdmin: row.isConfiguredAdmin,
         isReviewer: row.isReviewer,
+        isEditor: row.isEditor,
         abstract:
           row.abstractId && row.abstractName && row.abstractUploadedAt
             ? {

@@ -2,6 +2,7 @@ import { NavLink } from "react-router";
 import logoUrl from "~/assets/images/logo.svg";
 import { conferenceShortName, editionName } from "~/content/conference";
 import { site } from "~/content/site";
+import { siteContentPath } from "~/lib/admin-paths";
 import { useSiteData } from "~/lib/site-data";
 import { NavDropdown } from "./nav-dropdown";
 
@@ -75,8 +76,9 @@ export function SiteHeader() {
 }
 
 /**
- * The account end of the menu: Profile when signed in (else Login), Review for reviewers, and User
- * Data for admins.
+ * The account end of the menu: Profile when signed in (else Login), Review for reviewers, User Data for
+ * admins, and Site content for editors who are not admins (an admin reaches it from the admin menu, so
+ * the one-row header never carries both).
  */
 function AccountNavItems() {
   const { viewer } = useSiteData();
@@ -93,6 +95,12 @@ function AccountNavItems() {
         <li className="site-nav__item">
           <NavLink to="/user-data" className="site-nav__link">
             User Data
+          </NavLink>
+        </li>
+      ) : viewer?.isEditor ? (
+        <li className="site-nav__item">
+          <NavLink to={siteContentPath} className="site-nav__link">
+            Site content
           </NavLink>
         </li>
       ) : null}

@@ -44,6 +44,7 @@ function accountUser(id: string, email: string) {
     hasProfile: false,
     isAdmin: false,
     isReviewer: false,
+    isEditor: false,
   };
 }
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { KyselyPlugin } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { isReviewer } from "~/features/accounts/reviewer-role.server";
+import { readGrantedRoles } from "~/features/accounts/granted-roles.server";
 import { createMailer } from "~/lib/mail/mailer.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import type { TestDatabase } from "../../../tests/support/test-databases";
@@ -322,31 +322,65 @@ for (const target of testDatabaseTargets()) {
       expect((await readQuickly(null)).kind).toBe("none");
     });
 
-    it("reads the reviewer role in the same single query, and asks for it when better-auth reads the session", async () => {
+    it("reads the reviewer and editor roles in the same single query, and asks for them in one when better-auth reads the session", async () => {
       const { database, counter } = countingQueries(await databases.openMigrated());
       const { auth, readMail } = createTestAuth(database);
       const cookie = await signUpVerifiedAndSignIn(auth, readMail);
       const readQuickly = await quickSessionReaderFor(auth, database);
-      const readReviewer = (userId: string) => isReviewer(database.db, userId);
+      const readRoles = (userId: string) => readGrantedRoles(database.db, userId);
       const adminEmails: string[] = [];
 
       counter.queries = 0;
-      const before = await readSession(auth, cookie, { adminEmails, readQuickly, readReviewer });
+      const before = await readSession(auth, cookie, { adminEmails, readQuickly, readRoles });
       expect(counter.queries).toBe(1);
-      expect(before.state).toMatchObject({ status: "signed-in", user: { isReviewer: false } });
+      expect(before.state).toMatchObject({
+        status: "signed-in",
+        user: { isReviewer: false, isEditor: false },
+      });
+      counter.queries = 0;
+      await readSession(auth, cookie, { adminEmails });
+      const slowWithoutRoles = counter.queries;
+      counter.queries = 0;
+      const slowBefore = await readSession(auth, cookie, { adminEmails, readRoles });
+      expect(counter.queries).toBe(slowWithoutRoles + 1);
+      expect(slowBefore.state).toEqual(before.state);
 
       const { id } = await database.db.selectFrom("user").select("id").executeTakeFirstOrThrow();
-      await database.db
-        .insertInto("reviewer")
-        .values({ user_id: id, granted_by: null, granted_at: new Date().toISOString() })
-        .execute();
+      const grant = { user_id: id, granted_by: null, granted_at: new Date().toISOString() };
+      await database.db.insertInto("reviewer").values(grant).execute();
       counter.queries = 0;
-      const quick = await readSession(auth, cookie, { adminEmails, readQuickly, readReviewer });
+      const reviewer = await readSession(auth, cookie, { adminEmails, readQuickly, readRoles });
       expect(counter.queries).toBe(1);
-      expect(quick.state).toMatchObject({ status: "signed-in", user: { isReviewer: true } });
-      // better-auth's read (renewal, unknown cookies) asks separately.
-      const slow = await readSession(auth, cookie, { adminEmails, readReviewer });
+      expect(reviewer.state).toMatchObject({
+        status: "signed-in",
+        user: { isReviewer: true, isEditor: false },
+      });
+
+      await database.db.insertInto("content_editor").values(grant).execute();
+      counter.queries = 0;
+      const quick = await readSession(auth, cookie, { adminEmails, readQuickly, readRoles });
+      expect(counter.queries).toBe(1);
+      expect(quick.state).toMatchObject({
+        status: "signed-in",
+        user: { isReviewer: true, isEditor: true },
+      });
+      // better-auth's read (renewal, unknown cookies) asks for both roles in one query of its own.
+      const slow = await readSession(auth, cookie, { adminEmails, readRoles });
       expect(slow.state).toEqual(quick.state);
+
+      // Revoked: the very next read, quick or not, no longer carries the role.
+      await database.db.deleteFrom("content_editor").where("user_id", "=", id).execute();
+      const revoked = await readSession(auth, cookie, { adminEmails, readQuickly, readRoles });
+      expect(revoked.state).toMatchObject({ user: { isReviewer: true, isEditor: false } });
+      expect((await readSession(auth, cookie, { adminEmails, readRoles })).state).toEqual(
+        revoked.state,
+      );
+      // A failed read of the roles grants none rather than failing the page.
+      const failing = await readSession(auth, cookie, {
+        adminEmails,
+        readRoles: () => Promise.reject(new Error("database gone")),
+      });
+      expect(failing.state).toMatchObject({ user: { isReviewer: false, isEditor: false } });
     });
 
     it("ends a session 30 days after sign-in however recently it was used", async () => {

@@ -1,5 +1,5 @@
 /**
- * The words of granting and revoking roles (admin, reviewer), written once: the user table's answers
+ * The words of granting and revoking roles (admin, reviewer, editor), written once: the user table's answers
  * and the `npm run admin` command's. Every refusal names the address it is about and changes nothing.
  */
 export type RoleRefusal = "no-account" | "configured-admin" | "own-admin-right" | "account-gone";
@@ -28,6 +28,12 @@ export const roleMessages = {
       : "";
     return `The reviewer role was removed from ${email} successfully${unassigned}.`;
   },
+  editorGranted: (email: string) =>
+    `${email} was made an editor successfully. They can now edit the site's content.`,
+  editorAlready: (email: string) => `${email} is already an editor; nothing changed.`,
+  editorRevoked: (email: string) =>
+    `The editor role was removed from ${email} successfully. They can no longer edit the site's content.`,
+  editorNotHeld: (email: string) => `${email} is not an editor; nothing changed.`,
 } as const;
 
 export function describeRoleRefusal(refused: RoleRefused): string {

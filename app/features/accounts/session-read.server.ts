@@ -28,6 +28,8 @@ export type SessionRow = {
   mailboxConfirmedAt: DbTimestamp | null;
   /** Set when the user holds the reviewer role (the header's Review link). */
   reviewerId: string | null;
+  /** Set when the user holds the editor role (the site's content). */
+  editorId: string | null;
 };
 
 /**
@@ -58,8 +60,10 @@ export function createQuickSessionReader(
   const template = database.db
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
-    // The reviewer role rides along, so the header's Review link costs no query of its own.
+    // The granted roles ride along (each a primary-key probe), so the header's Review and Site content
+    // links and the editor's guard cost no query of their own.
     .leftJoin("reviewer", "reviewer.user_id", "user.id")
+    .leftJoin("content_editor", "content_editor.user_id", "user.id")
     .select([
       "session.token as token",
       "session.createdAt as createdAt",
@@ -73,6 +77,7 @@ export function createQuickSessionReader(
       "user.profileCompleted as profileCompleted",
       "user.mailboxConfirmedAt as mailboxConfirmedAt",
       "reviewer.user_id as reviewerId",
+      "content_editor.user_id as editorId",
     ])
     .where("session.token", "=", "")
     .limit(1)

@@ -4,15 +4,15 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
-import { isReviewer } from "~/features/accounts/reviewer-role.server";
 import { type DatabaseHandle, isDatabaseBusyError } from "~/lib/db/database.server";
 import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { singleton } from "~/lib/singleton.server";
-import type { AccountUser, Viewer } from "./account-user";
+import { type AccountUser, canEditContent, type Viewer } from "./account-user";
 import { isAdminUser } from "./admin-rule.server";
 import { type Auth, getAuth } from "./auth.server";
+import { type GrantedRoles, readGrantedRoles } from "./granted-roles.server";
 import { completeProfilePath, loginPath } from "./paths";
 import { createQuickSessionReader, type QuickSessionRead } from "./session-read.server";
 
@@ -34,6 +34,7 @@ type SessionUser = {
   profileCompleted?: boolean | number | null;
   mailboxConfirmedAt?: Date | string | null;
   isReviewer?: boolean;
+  isEditor?: boolean;
 };
 
 /** The session's user as the pages see it; who is an admin follows the one rule (admin-rule.server.ts). */
@@ -50,6 +51,7 @@ export function toAccountUser(
     hasProfile: Boolean(user.profileCompleted),
     isAdmin: isAdminUser(user, adminEmails),
     isReviewer: Boolean(user.isReviewer),
+    isEditor: Boolean(user.isEditor),
   };
 }
 
@@ -92,10 +94,10 @@ export async function readSession(
     adminEmails?: readonly string[];
     readQuickly?: QuickSessionReader;
     /**
-     * Whether the user holds the reviewer role, for sessions that better-auth reads (the quick read
-     * has it in its one query); without it they count as no reviewer.
+     * The roles granted beside `user.role` (reviewer, editor), for sessions that better-auth reads (the
+     * quick read has them in its one query); without it the user holds neither.
      */
-    readReviewer?: (userId: string) => Promise<boolean>;
+    readRoles?: (userId: string) => Promise<GrantedRoles>;
   } = {},
 ): Promise<{ state: SessionState; headers: Headers }> {
   const now = options.now ?? new Date();
@@ -117,6 +119,7 @@ export async function readSession(
       id: row.userId,
       emailVerified: Boolean(row.emailVerified),
       isReviewer: row.reviewerId !== null,
+      isEditor: row.editorId !== null,
     };
     cookieHeaders = new Headers();
   } else {
@@ -127,11 +130,13 @@ export async function readSession(
     if (!response) return { state: { status: "signed-out" }, headers: setCookies };
     token = response.session.token;
     createdAt = response.session.createdAt;
-    // A failed read hides the Review link rather than the page.
-    const isReviewer = options.readReviewer
-      ? await options.readReviewer(response.user.id).catch(() => false)
-      : false;
-    user = { ...response.user, isReviewer };
+    // A failed read hides the Review and Site content links (and refuses the content pages) rather
+    // than failing the page: it holds a role only when the read says so.
+    const noRoles: GrantedRoles = { isReviewer: false, isEditor: false };
+    const roles = options.readRoles
+      ? await options.readRoles(response.user.id).catch(() => noRoles)
+      : noRoles;
+    user = { ...response.user, ...roles };
     cookieHeaders = setCookies;
   }
   if (!(now.getTime() - new Date(createdAt).getTime() < sessionAbsoluteLifetimeMs)) {
@@ -157,7 +162,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
   try {
     const session = await readSession(getAuth(), request.headers, {
       readQuickly: await getQuickSessionReader(),
-      readReviewer: (userId) => isReviewer(getDatabase().db, userId),
+      readRoles: (userId) => readGrantedRoles(getDatabase().db, userId),
     });
     cookieHeaders = session.headers;
     context.set(sessionContext, session.state);
@@ -190,6 +195,7 @@ export function getViewer(context: Readonly<RouterContextProvider>): Viewer {
         firstName: state.user.firstName,
         isAdmin: state.user.isAdmin,
         isReviewer: state.user.isReviewer,
+        isEditor: state.user.isEditor,
       }
     : null;
 }
@@ -244,5 +250,19 @@ export function requireProfile(
 export function requireAdmin(context: Readonly<RouterContextProvider>, url: URL): AccountUser {
   const user = requireProfile(context, url);
   if (!user.isAdmin) throw new Response("Forbidden", { status: 403 });
+  return user;
+}
+
+/**
+ * The guard of every content page and action (and of the admin area's frame): admins and editors pass;
+ * anyone else signed in gets 403; a signed-out visitor is sent to log in and comes back here. The role
+ * comes with the session read of this request, so a revoked editor is refused from the next request on.
+ */
+export function requireContentEditor(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+): AccountUser {
+  const user = requireProfile(context, url);
+  if (!canEditContent(user)) throw new Response("Forbidden", { status: 403 });
   return user;
 }

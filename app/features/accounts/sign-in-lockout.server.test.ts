@@ -120,6 +120,7 @@ describe.each(testDatabaseTargets())("sign-in lockout and security log on $name"
       hasProfile: true,
       isAdmin: false,
       isReviewer: false,
+      isEditor: false,
     };
     const request = clientRequest(owner, { cookie, path: "/edit-profile" });
 

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
+import { siteContentPath } from "~/lib/admin-paths";
 import "~/components/text-field.css";
 import "./admin.css";
 
-const sections = [
+/** The conference's admin pages, in the order of its year: admins only. */
+const adminSections = [
   { to: "/user-data", label: "Users", end: true },
   { to: "/user-data/submissions", label: "Submissions", end: false },
   { to: "/user-data/review", label: "Review", end: false },
@@ -13,8 +15,19 @@ const sections = [
   { to: "/user-data/audit", label: "Audit log", end: false },
 ];
 
-/** The admin area's frame: its own small menu above each admin page. */
-export function AdminLayout({ children }: { children: ReactNode }) {
+/**
+ * The site's content: admins and editors. Last for admins, so every entry they know keeps its place and
+ * the conference's pages read in the order of its year; for an editor it is the only entry.
+ */
+const contentSection = { to: siteContentPath, label: "Site content", end: false };
+
+/**
+ * The admin area's frame: its own small menu above each admin page. An editor who is not an admin sees
+ * only the content entry (the other pages refuse them anyway; the menu does not offer what they cannot
+ * open).
+ */
+export function AdminLayout({ isAdmin, children }: { isAdmin: boolean; children: ReactNode }) {
+  const sections = isAdmin ? [...adminSections, contentSection] : [contentSection];
   return (
     <section className="section admin">
       <div className="container stack">

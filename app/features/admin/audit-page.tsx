@@ -24,6 +24,8 @@ const actionLabels: Record<AdminAction, string> = {
   "download-abstract": "Opened an abstract",
   "grant-reviewer": "Made reviewer",
   "revoke-reviewer": "Revoked reviewer",
+  "grant-editor": "Made editor",
+  "revoke-editor": "Revoked editor",
   "assign-reviewer": "Assigned a reviewer",
   "unassign-reviewer": "Unassigned a reviewer",
   "auto-assign": "Assigned reviewers automatically",

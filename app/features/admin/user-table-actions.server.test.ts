@@ -101,6 +101,45 @@ for (const target of testDatabaseTargets()) {
       });
     });
 
+    it("grants and revokes the editor role, saying when nothing changed, and audits each change once", async () => {
+      const { database, act } = await setup();
+      expect(await act({ intent: "revoke-editor", userId: "ada" })).toEqual({
+        message: "ada@example.edu is not an editor; nothing changed.",
+        status: 200,
+      });
+      expect(await act({ intent: "grant-editor", userId: "ada" })).toEqual({
+        message:
+          "ada@example.edu was made an editor successfully. They can now edit the site's content.",
+        status: 200,
+      });
+      expect(await act({ intent: "grant-editor", userId: "ada" })).toEqual({
+        message: "ada@example.edu is already an editor; nothing changed.",
+        status: 200,
+      });
+      expect(await act({ intent: "revoke-editor", userId: "ada" })).toEqual({
+        message:
+          "The editor role was removed from ada@example.edu successfully. They can no longer edit the site's content.",
+        status: 200,
+      });
+      expect(await act({ intent: "grant-editor", userId: "gone" })).toEqual({
+        message: "That account no longer exists.",
+        status: 400,
+      });
+      expect(await act({ intent: "revoke-editor" })).toEqual({
+        message: "That account no longer exists.",
+        status: 400,
+      });
+      const audit = await database.db
+        .selectFrom("admin_audit")
+        .select(["action", "actor_user_id", "target_email"])
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      expect(audit.map((row) => row.action).sort()).toEqual(["grant-editor", "revoke-editor"]);
+      for (const row of audit)
+        expect(row).toMatchObject({ actor_user_id: "chair", target_email: "ada@example.edu" });
+    });
+
     it("refuses a reviewer change for an account that no longer exists, and an unknown action", async () => {
       const { act } = await setup();
       expect(await act({ intent: "grant-reviewer", userId: "gone" })).toEqual({

@@ -113,6 +113,9 @@ export function UserTablePage(props: UserTablePageProps) {
                   <td>
                     <ReviewerCell row={row} />
                   </td>
+                  <td>
+                    <EditorCell row={row} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -188,6 +191,28 @@ function ReviewerCell({ row }: { row: UserTableRow }) {
       ) : (
         <button type="submit" name="intent" value="grant-reviewer" className="admin-link-button">
           Make reviewer<span className="visually-hidden">: {row.email}</span>
+        </button>
+      )}
+    </Form>
+  );
+}
+
+/**
+ * The editor role (the site's content) is its own grant too. Admins edit the content without it; the
+ * grant matters to an admin only if their admin right is later revoked.
+ */
+function EditorCell({ row }: { row: UserTableRow }) {
+  return (
+    <Form method="post" className="admin-table__role">
+      <span>{yesNo(row.isEditor)}</span>
+      <input type="hidden" name="userId" value={row.id} />
+      {row.isEditor ? (
+        <button type="submit" name="intent" value="revoke-editor" className="admin-link-button">
+          Revoke<span className="visually-hidden"> editor from {row.email}</span>
+        </button>
+      ) : (
+        <button type="submit" name="intent" value="grant-editor" className="admin-link-button">
+          Make editor<span className="visually-hidden">: {row.email}</span>
         </button>
       )}
     </Form>

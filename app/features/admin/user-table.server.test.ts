@@ -147,6 +147,8 @@ for (const target of testDatabaseTargets()) {
       "abstract",
       "upload",
       "admin",
+      "reviewer",
+      "editor",
     ] satisfies UserTableColumn[])(
       "sorts by %s both ways, empty values last, well under a second",
       async (sort) => {

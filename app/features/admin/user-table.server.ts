@@ -32,6 +32,7 @@ export type AdminUserRecord = {
   isAdmin: boolean;
   isConfiguredAdmin: boolean;
   isReviewer: boolean;
+  isEditor: boolean;
   abstractId: string | null;
   abstractName: string | null;
   /** The first abstract's title ('' before titles existed); shown beside its file name. */
@@ -67,6 +68,7 @@ export async function listUsersForAdmin(
              case when ${configuredAdmin} then 1 else 0 end as configured_admin,
              case when ${admin} then 1 else 0 end as admin,
              case when exists (select 1 from reviewer r where r.user_id = u.id) then 1 else 0 end as reviewer,
+             case when exists (select 1 from content_editor ce where ce.user_id = u.id) then 1 else 0 end as editor,
              fa.id as abstract_id, fa.file_name as abstract_name, fa.title as abstract_title,
              fa.uploaded_at as abstract_uploaded_at
       from "user" u
@@ -97,6 +99,7 @@ export async function listUsersForAdmin(
     admin: number | string;
     configured_admin: number | string;
     reviewer: number | string;
+    editor: number | string;
     abstract_id: string | null;
     abstract_name: string | null;
     abstract_title: string | null;
@@ -120,6 +123,7 @@ export async function listUsersForAdmin(
       isAdmin: Number(row.admin) === 1,
       isConfiguredAdmin: Number(row.configured_admin) === 1,
       isReviewer: Number(row.reviewer) === 1,
+      isEditor: Number(row.editor) === 1,
       abstractId: row.abstract_id,
       abstractName: row.abstract_name,
       abstractTitle: row.abstract_title ?? "",
@@ -156,6 +160,7 @@ const flagSortKeys: Partial<Record<UserTableColumn, string>> = {
   presenter: "presenter",
   admin: "admin",
   reviewer: "reviewer",
+  editor: "editor",
 };
 
 function orderBy(column: UserTableColumn, direction: "asc" | "desc"): RawBuilder<unknown> {

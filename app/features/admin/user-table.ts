@@ -8,6 +8,7 @@ export const userTableColumns = [
   "upload",
   "admin",
   "reviewer",
+  "editor",
 ] as const;
 export type UserTableColumn = (typeof userTableColumns)[number];
 
@@ -20,6 +21,7 @@ export const userTableColumnLabels: Record<UserTableColumn, string> = {
   upload: "Upload Time",
   admin: "Admin",
   reviewer: "Reviewer",
+  editor: "Editor",
 };
 
 export const userTablePageSize = 50;
@@ -52,5 +54,6 @@ export type UserTableRow = {
   isAdmin: boolean;
   isConfiguredAdmin: boolean;
   isReviewer: boolean;
+  isEditor: boolean;
   abstract: { id: string; name: string; title: string; uploadedAtText: string } | null;
 };

@@ -16,6 +16,7 @@ export interface Database {
   submission: SubmissionTable;
   submission_number: SubmissionNumberTable;
   reviewer: ReviewerTable;
+  content_editor: ContentEditorTable;
   review_assignment: ReviewAssignmentTable;
   review: ReviewTable;
   review_conflict: ReviewConflictTable;
@@ -103,6 +104,9 @@ export type AdminAction =
   | "download-abstract"
   | "grant-reviewer"
   | "revoke-reviewer"
+  /** The editor role (the site's public content). */
+  | "grant-editor"
+  | "revoke-editor"
   /** Details name the abstract by number; an admin's or a reviewer's own ("took the next abstract"). */
   | "assign-reviewer"
   | "unassign-reviewer"
@@ -272,6 +276,14 @@ export interface SubmissionNumberTable {
 
 /** The reviewer role: a grant of its own, beside `user.role`. */
 export interface ReviewerTable {
+  user_id: string;
+  /** The granting admin's user id (null from the command line). */
+  granted_by: string | null;
+  granted_at: string;
+}
+
+/** The editor role (the site's public content): a grant of its own, beside `user.role`. */
+export interface ContentEditorTable {
   user_id: string;
   /** The granting admin's user id (null from the command line). */
   granted_by: string | null;

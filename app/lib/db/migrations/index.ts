@@ -11,6 +11,7 @@ import * as reviewerCopies from "./0009-reviewer-copies";
 import * as conflictChecks from "./0010-conflict-checks";
 import * as attendanceAdminMail from "./0012-attendance-admin-mail";
 import * as siteContent from "./0013-site-content";
+import * as contentEditors from "./0014-content-editors";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0010-conflict-checks": conflictChecks,
   "0012-attendance-admin-mail": attendanceAdminMail,
   "0013-site-content": siteContent,
+  "0014-content-editors": contentEditors,
 };

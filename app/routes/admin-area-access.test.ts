@@ -1,0 +1,131 @@
+// Every page, action and export of the admin area (/user-data and below), walked from the route list
+// itself, so a page added later is walked too: a signed-out visitor is sent to log in, a member with no
+// role gets 403, and so does an editor, everywhere but the admin area's frame and the content pages
+// (/user-data/content and below), which let editors in. Each guard runs before the route touches the
+// database, so these calls need none.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { contextWithSession, guardAnswer, testAccount } from "../../tests/support/session-context";
+
+type RouteEntry = { id?: string; path?: string; file: string; children?: RouteEntry[] };
+type RouteFunction = (args: {
+  request: Request;
+  url: URL;
+  params: Record<string, string>;
+  context: unknown;
+}) => unknown;
+
+function withFullPaths(entries: RouteEntry[], parent = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    return [{ path: full, file: entry.file }, ...withFullPaths(entry.children ?? [], full)];
+  });
+}
+
+const adminRoutes = withFullPaths(routes as RouteEntry[]).filter(
+  (route) => route.path === "user-data" || route.path.startsWith("user-data/"),
+);
+const handlers = (
+  await Promise.all(
+    adminRoutes.map(async (route) => {
+      const module = (await import(
+        /* @vite-ignore */ path.resolve(import.meta.dirname, "..", route.file)
+      )) as Record<string, unknown>;
+      return (["loader", "action"] as const)
+        .filter((kind) => typeof module[kind] === "function")
+        .map((kind) => ({
+          ...route,
+          kind,
+          name: `${kind} /${route.path} (${route.file})`,
+          run: module[kind] as RouteFunction,
+        }));
+    }),
+  )
+).flat();
+
+const frameFile = "routes/admin-layout.tsx";
+const isContentPage = (route: { path: string }) =>
+  route.path === "user-data/content" || route.path.startsWith("user-data/content/");
+
+function call(handler: (typeof handlers)[number], roles: Parameters<typeof testAccount>[0] | null) {
+  // A concrete address for parameters (none today), so a redirect's return path is a real one.
+  const address = new URL(`http://localhost/${handler.path.replace(/:\w+/g, "x")}`);
+  const context = contextWithSession(
+    roles ? { status: "signed-in", user: testAccount(roles) } : { status: "signed-out" },
+  );
+  const request = new Request(address, {
+    method: handler.kind === "action" ? "POST" : "GET",
+    body: handler.kind === "action" ? new URLSearchParams({ intent: "grant" }) : undefined,
+  });
+  return guardAnswer(() => handler.run({ request, url: address, params: {}, context }));
+}
+
+describe("the admin area's guards", () => {
+  it("walk every page, action and export under /user-data", () => {
+    const walked = handlers.map((handler) => `${handler.kind} /${handler.path}`);
+    expect(walked).toEqual(
+      expect.arrayContaining([
+        "loader /user-data",
+        "action /user-data",
+        "loader /user-data/submissions",
+        "action /user-data/submissions",
+        "loader /user-data/review",
+        "action /user-data/review",
+        "loader /user-data/presenters",
+        "action /user-data/presenters",
+        "loader /user-data/materials",
+        "loader /user-data/audit",
+        "loader /user-data/program",
+        "action /user-data/program",
+        "loader /user-data/export/users.csv",
+        "loader /user-data/export/submissions.csv",
+        "loader /user-data/export/reviews.csv",
+      ]),
+    );
+  });
+
+  for (const handler of handlers) {
+    it(`${handler.name} sends a signed-out visitor to log in and back`, async () => {
+      const answer = await call(handler, null);
+      expect(answer).toBeInstanceOf(Response);
+      const location = (answer as Response).headers.get("Location") ?? "";
+      expect(location).toMatch(/^\/login\?/);
+      expect(new URL(location, "http://localhost").searchParams.get("redirectTo")).toBe(
+        `/${handler.path}`,
+      );
+    });
+
+    it(`${handler.name} answers 403 to a member without a role, a reviewer included`, async () => {
+      for (const roles of [{}, { isReviewer: true }]) {
+        const answer = await call(handler, roles);
+        expect(answer).toBeInstanceOf(Response);
+        expect((answer as Response).status).toBe(403);
+      }
+    });
+
+    if (handler.file !== frameFile && !isContentPage(handler))
+      it(`${handler.name} answers 403 to an editor`, async () => {
+        const answer = await call(handler, { isEditor: true });
+        expect(answer).toBeInstanceOf(Response);
+        expect((answer as Response).status).toBe(403);
+      });
+  }
+
+  it("frames the area for editors (the content entry only) and admins (every entry)", async () => {
+    const frame = handlers.find(
+      (handler) => handler.file === frameFile && handler.kind === "loader",
+    );
+    if (!frame) throw new Error("the admin area has no frame");
+    expect(await call(frame, { isEditor: true })).toBe("passed");
+    const run = (roles: Parameters<typeof testAccount>[0]) =>
+      frame.run({
+        request: new Request("http://localhost/user-data"),
+        url: new URL("http://localhost/user-data"),
+        params: {},
+        context: contextWithSession({ status: "signed-in", user: testAccount(roles) }),
+      });
+    expect(await run({ isEditor: true })).toEqual({ isAdmin: false });
+    expect(await run({ isAdmin: true })).toEqual({ isAdmin: true });
+  });
+});
