@@ -91,10 +91,13 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
   // process's copy up to the database's revision first (one read, shared by concurrent requests; the
   // documents are read again only after a publish). Fingerprinted assets never depend on it.
   const content = createPublishedContentSource(database.db);
-  app.use((req, _res, next) => {
+  app.use((req, res, next) => {
     if (req.path.startsWith("/assets/")) return next();
     content.refresh().then(
-      () => next(),
+      (current) => {
+        res.locals.contentRevision = current.revision;
+        next();
+      },
       (error: unknown) => {
         // The database is unreachable: pages will say so; the last content read stays in use.
         logger.error({ err: error }, "reading the published content failed");
@@ -157,7 +160,13 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
         render: createCacheRenderer(build, options.mode, env.baseUrl),
         readState: createPageStateReader({
           buildVersion: build.assets.version,
-          readRevision: async () => (await content.refresh()).revision,
+          // The revision the content was brought up to for this request: one read per request. A
+          // request that could not read it renders past the cache.
+          readRevision: async (req) => {
+            const revision: unknown = req.res?.locals.contentRevision;
+            if (typeof revision !== "string") throw new Error("the content revision was not read");
+            return revision;
+          },
         }),
         hasSessionCookie,
         onError: (error, path) => logger.error({ err: error, path }, "public page cache failed"),

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
+import type { Request } from "express";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRevisionReader } from "~/lib/public-pages.server";
@@ -238,10 +239,11 @@ describe("page state", () => {
         readRevision: async () => revision,
         now: () => moment,
       });
-    const read = stateFor("build-a");
+    const request = {} as Request;
+    const read = () => stateFor("build-a")(request);
     const first = await read();
     expect(await read()).toBe(first);
-    expect(await stateFor("build-b")()).not.toBe(first);
+    expect(await stateFor("build-b")(request)).not.toBe(first);
     revision = "r2";
     const afterChange = await read();
     expect(afterChange).not.toBe(first);

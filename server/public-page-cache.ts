@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { todayInConferenceTimeZone } from "~/lib/dates";
 import { compressOnce } from "~/lib/precompress.server";
@@ -30,7 +30,7 @@ export type PublicPageCacheOptions = {
   /** Renders a path as a signed-out visitor would see it, for the cache. */
   render: (path: string) => Promise<{ response: Response; expiresAt: number | null }>;
   /** What the pages depend on right now, beyond the build; read after the request arrived. */
-  readState: () => Promise<string>;
+  readState: (req: Request) => Promise<string>;
   hasSessionCookie: (cookieHeader: string | undefined) => boolean;
   now?: () => number;
   onError?: (error: unknown, path: string) => void;
@@ -85,7 +85,7 @@ export function createPublicPageCache(options: PublicPageCacheOptions): RequestH
     }
     let state: string;
     try {
-      state = await options.readState();
+      state = await options.readState(req);
     } catch (error) {
       // Without the revision the cache cannot know it is current: render as if there were no cache.
       options.onError?.(error, req.path);
@@ -196,20 +196,21 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  */
 export function createPageStateReader(options: {
   buildVersion: string;
-  readRevision: () => Promise<string>;
+  /** The public-pages revision as this request found it. */
+  readRevision: (req: Request) => Promise<string>;
   now?: () => Date;
-}): () => Promise<string> {
+}): (req: Request) => Promise<string> {
   const now = options.now ?? (() => new Date());
   let second = Number.NaN;
   let dates = "";
-  return async () => {
+  return async (req) => {
     const moment = now();
     const currentSecond = Math.floor(moment.getTime() / 1000);
     if (currentSecond !== second) {
       second = currentSecond;
       dates = `${todayInConferenceTimeZone(moment)}|${moment.getFullYear()}`;
     }
-    return `${options.buildVersion}|${await options.readRevision()}|${dates}`;
+    return `${options.buildVersion}|${await options.readRevision(req)}|${dates}`;
   };
 }
 
