@@ -5,7 +5,12 @@ import {
   testAccount,
 } from "../../../tests/support/session-context";
 import { canEditContent } from "./account-user";
-import { requireAdmin, requireContentEditor, SessionUnavailableError } from "./session.server";
+import {
+  contentEditorForAction,
+  requireAdmin,
+  requireContentEditor,
+  SessionUnavailableError,
+} from "./session.server";
 
 const url = new URL("http://localhost/user-data/content/board?season=2026");
 const signedIn = (roles: Parameters<typeof testAccount>[0]) =>
@@ -60,5 +65,24 @@ describe("requireContentEditor", () => {
   it("does not make an editor an admin", async () => {
     const answer = await guardAnswer(() => requireAdmin(signedIn({ isEditor: true }), url));
     expect((answer as Response).status).toBe(403);
+  });
+});
+
+describe("contentEditorForAction", () => {
+  it("tells a form whose editor was signed out, instead of redirecting its post away", () => {
+    expect(contentEditorForAction(contextWithSession({ status: "signed-out" }), url)).toEqual({
+      ok: false,
+      reason: "signed-out",
+    });
+  });
+
+  it("gives the editor, and keeps 403 for others and the unavailable-session error", async () => {
+    const allowed = contentEditorForAction(signedIn({ isEditor: true }), url);
+    expect(allowed.ok && allowed.user.isEditor).toBe(true);
+    const answer = await guardAnswer(() => contentEditorForAction(signedIn({}), url));
+    expect((answer as Response).status).toBe(403);
+    expect(() =>
+      contentEditorForAction(contextWithSession({ status: "unavailable" }), url),
+    ).toThrow(SessionUnavailableError);
   });
 });

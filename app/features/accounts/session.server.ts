@@ -266,3 +266,22 @@ export function requireContentEditor(
   if (!canEditContent(user)) throw new Response("Forbidden", { status: 403 });
   return user;
 }
+
+/**
+ * For the actions of content forms: the editor, or "signed-out" when the session ended while they were
+ * typing. Redirecting a form's POST to the login page would throw away everything typed, so the form
+ * shows `sessionEndedWhileEditing` beside the text it was sent and saves nothing. Signed-in visitors
+ * who may not edit get 403 as on the pages.
+ */
+export function contentEditorForAction(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+): { ok: true; user: AccountUser } | { ok: false; reason: "signed-out" } {
+  const state = getSessionState(context);
+  if (state.status === "unavailable") throw new SessionUnavailableError();
+  if (state.status === "signed-out") return { ok: false, reason: "signed-out" };
+  return { ok: true, user: requireContentEditor(context, url) };
+}
+
+export const sessionEndedWhileEditing =
+  "You were signed out while editing, so this was not saved. Everything you typed is still below: open the login page in a new tab, sign in, then come back here and save again.";
