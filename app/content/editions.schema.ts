@@ -18,7 +18,8 @@ const sitePath = z
 const embed = z.object({
   kind: z.enum(["slides", "poster", "form", "video", "document"]),
   title: text,
-  embedUrl: url,
+  // Framed in the page, so its host joins the CSP's frame-src: https only.
+  embedUrl: z.url({ protocol: /^https$/, error: "Give a full address starting with https://" }),
   linkUrl: url.optional(),
 });
 const presenter = z.object({ name: text, institution: z.string() });

@@ -19,5 +19,17 @@ export function listContentEmbeds(): Embed[] {
  * embed host is allowed by adding it to the content, and nothing else can be framed.
  */
 export function listEmbedOrigins(): string[] {
-  return [...new Set(listContentEmbeds().map((embed) => new URL(embed.embedUrl).origin))].sort();
+  const content = getSiteContent();
+  // Asked for every response's policy: computed once per published content.
+  if (memo?.content !== content) {
+    // Only https hosts may be framed: a page served over https cannot show an http frame anyway.
+    const origins = listContentEmbeds()
+      .map((embed) => new URL(embed.embedUrl))
+      .filter((url) => url.protocol === "https:")
+      .map((url) => url.origin);
+    memo = { content, origins: [...new Set(origins)].sort() };
+  }
+  return memo.origins;
 }
+
+let memo: { content: ReturnType<typeof getSiteContent>; origins: string[] } | undefined;
