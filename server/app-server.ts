@@ -12,6 +12,7 @@ import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { checkHealth } from "~/lib/health.server";
 import { getLogger } from "~/lib/logger.server";
+import { mediaLimits } from "~/lib/media/media-limits";
 import { createPublicPagesRevisionSource } from "~/lib/public-pages.server";
 import { cspNonceContext } from "~/lib/request-context";
 import { currentRequest } from "./current-request";
@@ -183,7 +184,8 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
       build,
       mode: options.mode,
       isRefusedByDatabase,
-      maxUnreadBodyBytes: env.maxUploadBytes,
+      // The largest upload any route accepts: the PDFs' limit, or the editors' pictures'.
+      maxUnreadBodyBytes: Math.max(env.maxUploadBytes, mediaLimits.maxBytes),
       getLoadContext: (_req, res) => {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);

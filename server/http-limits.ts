@@ -22,8 +22,12 @@ export const httpLimits = {
   connectionsCheckingIntervalMs: 1_000,
 } as const;
 
-/** The request bodies that stream instead of being read whole: the two PDF uploads. */
-const streamedUploadPaths = new Set(["/sculc/submit-abstract", "/sculc/final-materials"]);
+/** The request bodies that stream instead of being read whole: the PDF uploads and the editors' media. */
+const streamedUploadPaths = new Set([
+  "/sculc/submit-abstract",
+  "/sculc/final-materials",
+  "/user-data/content/media",
+]);
 
 export function isStreamedUpload(req: IncomingMessage): boolean {
   return req.method === "POST" && streamedUploadPaths.has(pathOf(req.url));

@@ -29,6 +29,7 @@ export interface Database {
   program_session: ProgramSessionTable;
   program_slot: ProgramSlotTable;
   program_version: ProgramVersionTable;
+  media: MediaTable;
 }
 
 /** A boolean column: PostgreSQL returns true/false, SQLite 1/0. */
@@ -391,3 +392,26 @@ export interface ProgramVersionTable {
   /** How many addresses were mailed; 0 when the admin chose not to. */
   presenters_mailed: number | null;
 }
+
+/**
+ * An uploaded picture or document for the site's content (migration 0015-media): content documents
+ * refer to it by `id`. A picture's `variants` is JSON `MediaVariant[]` (WebP, smallest first); a PDF's
+ * holds its one file (width and height null, `page_count` set).
+ */
+export interface MediaTable {
+  id: string;
+  purpose: string;
+  source_sha256: string;
+  source_bytes: number;
+  content_type: string;
+  width: number | null;
+  height: number | null;
+  page_count: number | null;
+  variants: string;
+  /** What the stored variants take together. */
+  bytes: number;
+  uploaded_by: string | null;
+  created_at: string;
+}
+
+export type MediaVariant = { width: number; height: number; key: string; bytes: number };

@@ -10,6 +10,7 @@ import * as programNotices from "./0008-program-notices";
 import * as reviewerCopies from "./0009-reviewer-copies";
 import * as conflictChecks from "./0010-conflict-checks";
 import * as attendanceAdminMail from "./0012-attendance-admin-mail";
+import * as media from "./0015-media";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0009-reviewer-copies": reviewerCopies,
   "0010-conflict-checks": conflictChecks,
   "0012-attendance-admin-mail": attendanceAdminMail,
+  "0015-media": media,
 };
