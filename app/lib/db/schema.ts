@@ -404,6 +404,7 @@ export interface MediaTable {
   source_sha256: string;
   source_bytes: number;
   content_type: string;
+  /** The uploaded picture's size as shown (after its EXIF orientation); null for a PDF. */
   width: number | null;
   height: number | null;
   page_count: number | null;
