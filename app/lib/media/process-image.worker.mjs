@@ -75,23 +75,33 @@ export default async function processImage(task) {
   }
 
   const side = Math.min(width, height);
+  const targets = widthsFor(task.isSquare ? side : width, task.widths);
+  const largest = /** @type {number} */ (targets.at(-1));
   /** @type {Variant[]} */
   const variants = [];
   try {
-    for (const target of widthsFor(task.isSquare ? side : width, task.widths)) {
-      const pipeline = sharp(bytes, input)
+    // The one full decode: the picture turned as the camera's EXIF orientation says, cropped for a
+    // portrait, and shrunk to the largest width made (a JPEG is shrunk while it is decoded). The
+    // smaller variants come from these pixels, not from decoding the upload again.
+    const base = await sharp(bytes, input)
+      .timeout({ seconds: task.timeoutSeconds })
+      .autoOrient()
+      .resize(
+        task.isSquare
+          ? { width: largest, height: largest, fit: "cover", position: sharp.strategy.attention }
+          : { width: largest, withoutEnlargement: true },
+      )
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixels = { raw: base.info };
+    for (const target of targets) {
+      const { data, info } = await sharp(base.data, pixels)
         .timeout({ seconds: task.timeoutSeconds })
-        // Turns the pixels as the camera's EXIF orientation says; the tag goes with the metadata.
-        .autoOrient()
-        .resize(
-          task.isSquare
-            ? { width: target, height: target, fit: "cover", position: sharp.strategy.attention }
-            : { width: target, withoutEnlargement: true },
-        )
+        .resize({ width: target, withoutEnlargement: true })
         // Output keeps no metadata (EXIF, GPS, XMP, ICC): sharp converts to sRGB and strips it all
         // unless asked to keep it, and nothing here asks.
-        .webp(task.webp);
-      const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+        .webp(task.webp)
+        .toBuffer({ resolveWithObject: true });
       variants.push({ width: info.width, height: info.height, bytes: new Uint8Array(data) });
     }
   } catch (error) {
