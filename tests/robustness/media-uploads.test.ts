@@ -143,6 +143,27 @@ describe("editors' picture uploads under attack", () => {
     }
   }, 120_000);
 
+  it("refuses an account that is not an admin before reading the picture", async () => {
+    const someone = await signUpAndSignIn(server);
+    const response = await fetch(`${server.baseUrl}${endpoint}?purpose=photo`, {
+      method: "POST",
+      headers: formHeaders(server, {
+        cookie: someone.cookie,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+      }),
+      body: new Uint8Array(
+        multipartBody(
+          {},
+          { name: "a.jpg", type: "image/jpeg", bytes: await makePhoto() },
+          boundary,
+        ),
+      ),
+    });
+    expect(response.status).toBe(403);
+    const { stored, recorded } = await storedAndRecorded();
+    expect(stored).toEqual(recorded);
+  });
+
   it("refuses a 12,000 x 12,000 PNG header bomb at once, with its size in the message", async () => {
     const answer = await post(admins[0] as SignedInUser, await pngHeaderBomb());
     expect(answer.status).toBe(400);
