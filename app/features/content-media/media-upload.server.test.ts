@@ -195,6 +195,31 @@ for (const target of testDatabaseTargets()) {
       expect(await rows()).toEqual([]);
     });
 
+    it("gives back the form's text fields, refused or stored, so a form can be shown again", async () => {
+      const { deps, actor } = await setUp();
+      const post = (bytes: Buffer) =>
+        receiveImageUpload(
+          deps,
+          uploadRequest(
+            multipartBody(
+              { purpose: "portrait", name: "Ada Lovelace", role: "President" },
+              { name: "ada.jpg", type: "image/jpeg", bytes },
+            ),
+          ),
+          { actor },
+        );
+      const refused = await post(await makeAbstractPdf());
+      expect(refused.ok).toBe(false);
+      expect(Object.fromEntries(refused.fields)).toEqual({
+        purpose: "portrait",
+        name: "Ada Lovelace",
+        role: "President",
+      });
+      const stored = await post(await makePhoto({ width: 500, height: 600 }));
+      expect(stored.ok).toBe(true);
+      expect(stored.fields.get("name")).toBe("Ada Lovelace");
+    }, 30_000);
+
     it("stores a program PDF after the abstracts' checks, once, and refuses a picture as one", async () => {
       const { deps, root, actor, rows } = await setUp();
       const pdf = await makeAbstractPdf({ words: 40 });

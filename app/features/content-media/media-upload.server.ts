@@ -35,7 +35,7 @@ export type MediaActor = { id: string };
  * What an upload comes to: the stored media as a page draws it, or a refusal with the field it belongs
  * to, the sentence to show there, and the answer's status. Nothing is stored on a refusal.
  */
-export type MediaUploadResult =
+export type MediaUploadResult = (
   | { ok: true; value: ResolvedMedia }
   | {
       ok: false;
@@ -44,7 +44,17 @@ export type MediaUploadResult =
       message: string;
       status: number;
       retryAfterSeconds?: number;
-    };
+    }
+) & {
+  /**
+   * The form's text fields that were read (those before the file, and after it when the form was
+   * read to its end), so a form posted without JavaScript can be shown again with its text kept.
+   */
+  fields: ReadonlyMap<string, string>;
+};
+
+/** Busboy's limits on a form's text fields, for a form that sends more than the purpose. */
+export type MediaFieldLimits = { fields: number; fieldSize: number; parts: number };
 
 /** The longest program PDF accepted: a program booklet, not a proceedings volume. */
 export const contentDocumentMaxPages = 40;
@@ -53,6 +63,7 @@ type Extra = { format: RefusedFileFormat; width: number; height: number };
 
 function refusal(
   outcome: Exclude<PdfUploadOutcome<unknown, string, Partial<Extra>>, { ok: true }>,
+  fields: ReadonlyMap<string, string>,
   maxPages?: number,
 ): MediaUploadResult {
   const reason = outcome.reason as MediaRefusalReason;
@@ -71,6 +82,7 @@ function refusal(
     message,
     status,
     ...(outcome.retryAfterSeconds ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
+    fields,
   };
 }
 
@@ -84,10 +96,14 @@ function refusal(
 export async function receiveImageUpload(
   deps: MediaDependencies,
   request: Request,
-  options: { purpose?: ImagePurpose; actor: MediaActor },
+  options: { purpose?: ImagePurpose; actor: MediaActor; fieldLimits?: MediaFieldLimits },
 ): Promise<MediaUploadResult> {
-  const purposeOf = (fields: ReadonlyMap<string, string>) =>
-    options.purpose ?? fields.get(mediaUploadFields.purpose);
+  // The pipeline's own map of the form's fields, kept as it goes on filling.
+  let fields: ReadonlyMap<string, string> = new Map();
+  const purposeOf = (seen: ReadonlyMap<string, string>) => {
+    fields = seen;
+    return options.purpose ?? seen.get(mediaUploadFields.purpose);
+  };
   const outcome = await receiveUploadedFile<
     MediaTable,
     ImageUploadRefusal | "bad-purpose",
@@ -99,8 +115,9 @@ export async function receiveImageUpload(
       accountId: options.actor.id,
       fileField: mediaUploadFields.file,
       maxBytes: mediaLimits.maxBytes,
-      beforeFile: (fields) =>
-        isImagePurpose(purposeOf(fields)) ? null : { reason: "bad-purpose" as const },
+      ...(options.fieldLimits ? { fieldLimits: options.fieldLimits } : {}),
+      beforeFile: (seen) =>
+        isImagePurpose(purposeOf(seen)) ? null : { reason: "bad-purpose" as const },
     },
     async (file, context) => {
       const purpose = purposeOf(context.fields);
@@ -117,7 +134,9 @@ export async function receiveImageUpload(
       })) as PdfUploadOutcome<MediaTable, ImageUploadRefusal, Partial<Extra>>;
     },
   );
-  return outcome.ok ? { ok: true, value: resolveRow(outcome.value) } : refusal(outcome);
+  return outcome.ok
+    ? { ok: true, value: resolveRow(outcome.value), fields }
+    : refusal(outcome, fields);
 }
 
 /**
@@ -130,8 +149,9 @@ export async function receiveImageUpload(
 export async function storeContentDocument(
   deps: MediaDependencies,
   request: Request,
-  options: { actor: MediaActor },
+  options: { actor: MediaActor; fieldLimits?: MediaFieldLimits },
 ): Promise<MediaUploadResult> {
+  let fields: ReadonlyMap<string, string> = new Map();
   const incomingKey = `${mediaStoragePrefix}incoming/${crypto.randomUUID()}.pdf`;
   const outcome = await receivePdfUpload<MediaTable>(deps, request, {
     accountId: options.actor.id,
@@ -139,6 +159,11 @@ export async function storeContentDocument(
     maxBytes: mediaLimits.maxBytes,
     maxPages: contentDocumentMaxPages,
     storageKey: incomingKey,
+    ...(options.fieldLimits ? { fieldLimits: options.fieldLimits } : {}),
+    beforeFile: (seen) => {
+      fields = seen;
+      return null;
+    },
     record: async (file) => {
       const key = `${mediaStoragePrefix}${file.sha256}.pdf`;
       try {
@@ -173,6 +198,6 @@ export async function storeContentDocument(
     },
   });
   return outcome.ok
-    ? { ok: true, value: resolveRow(outcome.value) }
-    : refusal(outcome, contentDocumentMaxPages);
+    ? { ok: true, value: resolveRow(outcome.value), fields }
+    : refusal(outcome, fields, contentDocumentMaxPages);
 }
