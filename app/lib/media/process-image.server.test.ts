@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { makePhoto, pngHeaderBomb, pngRealBomb } from "../../../tests/support/image-fixtures";
 import { makeAbstractPdf } from "../../../tests/support/pdf-fixtures";
+import { inspectionLoad, inspectPdf } from "../pdf/inspect-pdf.server";
 import { processImage } from "./process-image.server";
 
 // Each call hands its own copy to the thread (the Buffer is transferred).
@@ -100,5 +101,29 @@ describe("processing a picture in the worker pool", () => {
     expect(await run(await makeAbstractPdf())).toMatchObject({ ok: false });
     // The pool still works afterwards.
     expect((await run(await makePhoto())).ok).toBe(true);
+  }, 60_000);
+
+  it("shares the one inspection thread and its queue with the PDF checks", async () => {
+    const photo = await makePhoto({ width: 1600, height: 1000 });
+    const pdf = await makeAbstractPdf({ words: 50 });
+    let mostRunning = 0;
+    let mostWaiting = 0;
+    const sampler = setInterval(() => {
+      const load = inspectionLoad();
+      mostRunning = Math.max(mostRunning, load.running);
+      mostWaiting = Math.max(mostWaiting, load.waiting);
+    }, 5);
+    try {
+      const [first, inspection, second] = await Promise.all([
+        processImage(async () => Buffer.from(photo), { purpose: "carousel", owner: "editor" }),
+        inspectPdf(async () => Buffer.from(pdf), { maxPages: 5, owner: "author" }),
+        processImage(async () => Buffer.from(photo), { purpose: "photo", owner: "editor" }),
+      ]);
+      expect([first.ok, inspection.isValid, second.ok]).toEqual([true, true, true]);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(mostRunning).toBe(1);
+    expect(mostWaiting).toBeGreaterThan(0);
   }, 60_000);
 });
