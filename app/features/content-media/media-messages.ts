@@ -83,9 +83,10 @@ export function mediaRefusal(
     case "unsupported":
       return {
         status: 400,
-        message: context.format
-          ? formatMessages[context.format]
-          : `This file is not a picture the site can use. ${pictureAdvice}`,
+        // A format libvips named that is not in the list gets the general sentence.
+        message:
+          (context.format && formatMessages[context.format]) ||
+          `This file is not a picture the site can use. ${pictureAdvice}`,
       };
     case "damaged":
       return {
