@@ -30,6 +30,7 @@ export default [
     route("materials", "routes/admin-materials.tsx"),
     route("program", "routes/admin-program.tsx"),
   ]),
+  route("user-data/content/media", "routes/admin-content-media.ts"),
   route("user-data/export/users.csv", "routes/admin-export.ts", { id: "export-users" }),
   route("user-data/export/submissions.csv", "routes/admin-export.ts", { id: "export-submissions" }),
   route("user-data/export/reviews.csv", "routes/admin-export.ts", { id: "export-reviews" }),
@@ -41,6 +42,7 @@ export default [
   route("sculc/final-materials", "routes/final-materials.tsx"),
   route("sculc/final-materials/consent", "routes/final-materials-consent.tsx"),
   route("files/materials/:id", "routes/final-material-file.ts"),
+  route("media/:file", "routes/media-file.ts"),
   route("review", "routes/review.tsx"),
   route("review/abstracts/:number", "routes/review-abstract.tsx"),
   // Ranked above the page: ":number.pdf" is a parameter followed by a literal ".pdf".

@@ -2,6 +2,7 @@
 // safe) and temporary files of uploads a crash cut off (never those of a live server process):
 // `npm run sweep`. The server's supervisor also sweeps once at start.
 import fs from "node:fs";
+import { mediaFileOwner } from "~/features/content-media/media-records.server";
 import { finalMaterialFileOwner } from "~/features/presenters/final-material-storage.server";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { abstractFileOwner } from "~/features/submissions/submission-files.server";
@@ -16,6 +17,7 @@ async function main() {
     const { checked, removed, interrupted } = await sweepOrphanedFiles(deps, [
       abstractFileOwner(deps.db),
       finalMaterialFileOwner(deps.db),
+      mediaFileOwner(deps.db),
     ]);
     console.log(
       `Checked ${checked} stored files in ${deps.storage.describe()}; removed ${removed.length}, and ${interrupted} temporary files of interrupted uploads.`,

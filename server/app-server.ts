@@ -15,6 +15,7 @@ import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { checkHealth } from "~/lib/health.server";
 import { getLogger } from "~/lib/logger.server";
+import { mediaLimits } from "~/lib/media/media-limits";
 import { cspNonceContext } from "~/lib/request-context";
 import { currentRequest } from "./current-request";
 import { sendBusy, watchDatabaseBusy } from "./database-busy";
@@ -210,7 +211,8 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
       build,
       mode: options.mode,
       isRefusedByDatabase,
-      maxUnreadBodyBytes: env.maxUploadBytes,
+      // The largest upload any route accepts: the PDFs' limit, or the editors' pictures'.
+      maxUnreadBodyBytes: Math.max(env.maxUploadBytes, mediaLimits.maxBytes),
       getLoadContext: (_req, res) => {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);

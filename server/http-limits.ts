@@ -3,12 +3,12 @@ import type { RequestHandler } from "express";
 
 /**
  * How long a client may take, and how much it may send. Every form on the site is a few fields, so a body
- * over `formBodyLimitBytes` is refused before it is read; only the abstract and final-material uploads stream (capped by
- * MAX_UPLOAD_MB while it streams). The timeouts drop clients that send nothing, while a 10 MB upload
- * over a slow link (about 300 kbit/s) still finishes.
+ * over `formBodyLimitBytes` is refused before it is read; only the uploads stream (abstracts and final
+ * materials capped by MAX_UPLOAD_MB, editors' pictures by 15 MB, while they stream). The timeouts drop
+ * clients that send nothing, while a 10 MB upload over a slow link (about 300 kbit/s) still finishes.
  */
 export const httpLimits = {
-  /** Largest body of any request but the two uploads (abstracts and final materials). */
+  /** Largest body of any request but the uploads (abstracts, final materials, editors' media). */
   formBodyLimitBytes: 64 * 1024,
   /** The request line and every header must arrive within this (Node's `headersTimeout`). */
   headersTimeoutMs: 10_000,
@@ -22,8 +22,12 @@ export const httpLimits = {
   connectionsCheckingIntervalMs: 1_000,
 } as const;
 
-/** The request bodies that stream instead of being read whole: the two PDF uploads. */
-const streamedUploadPaths = new Set(["/sculc/submit-abstract", "/sculc/final-materials"]);
+/** The request bodies that stream instead of being read whole: the PDF uploads and the editors' media. */
+const streamedUploadPaths = new Set([
+  "/sculc/submit-abstract",
+  "/sculc/final-materials",
+  "/user-data/content/media",
+]);
 
 export function isStreamedUpload(req: IncomingMessage): boolean {
   return req.method === "POST" && streamedUploadPaths.has(pathOf(req.url));

@@ -1,4 +1,5 @@
 import { resolveAuthSecret } from "~/features/accounts/auth-secret.server";
+import { mediaFileOwner } from "~/features/content-media/media-records.server";
 import { finalMaterialFileOwner } from "~/features/presenters/final-material-storage.server";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { abstractFileOwner } from "~/features/submissions/submission-files.server";
@@ -35,8 +36,13 @@ export async function prepareSite(): Promise<{ close: () => Promise<void> }> {
     },
     (error: unknown) => logger.error({ err: error }, "removing interrupted uploads failed"),
   );
-  // The features whose rows reference stored files: abstracts, and presenters' final materials.
-  const owners = [abstractFileOwner(submissionDeps.db), finalMaterialFileOwner(submissionDeps.db)];
+  // The features whose rows reference stored files: abstracts, presenters' final materials, and the
+  // content's media (whose folder also holds uploads being processed, removed when a crash left them).
+  const owners = [
+    abstractFileOwner(submissionDeps.db),
+    finalMaterialFileOwner(submissionDeps.db),
+    mediaFileOwner(submissionDeps.db),
+  ];
   const sweeping = sweepOrphanedFiles(submissionDeps, owners).catch((error: unknown) =>
     logger.error({ err: error }, "sweeping orphaned upload files failed"),
   );

@@ -32,6 +32,7 @@ export interface Database {
   program_version: ProgramVersionTable;
   content_document: ContentDocumentTable;
   content_version: ContentVersionTable;
+  media: MediaTable;
 }
 
 /** A boolean column: PostgreSQL returns true/false, SQLite 1/0. */
@@ -434,3 +435,26 @@ export interface ContentVersionTable {
   /** The version this one restored, when it was a restore. */
   restored_from: number | null;
 }
+/**
+ * An uploaded picture or document for the site's content (migration 0015-media): content documents
+ * refer to it by `id`. A picture's `variants` is JSON `MediaVariant[]` (WebP, smallest first); a PDF's
+ * holds its one file (width and height null, `page_count` set).
+ */
+export interface MediaTable {
+  id: string;
+  purpose: string;
+  source_sha256: string;
+  source_bytes: number;
+  content_type: string;
+  /** The uploaded picture's size as shown (after its EXIF orientation); null for a PDF. */
+  width: number | null;
+  height: number | null;
+  page_count: number | null;
+  variants: string;
+  /** What the stored variants take together. */
+  bytes: number;
+  uploaded_by: string | null;
+  created_at: string;
+}
+
+export type MediaVariant = { width: number; height: number; key: string; bytes: number };

@@ -73,15 +73,15 @@ export const pdfInspectionLimits = {
  * this module runs from app/lib/pdf in development and Vitest, and from build/server/index.js in
  * production, where Vite has bundled it but not the worker.
  */
-function workerFile(): string {
+export function projectFile(relativePath: string): string {
   // Vite's module runner (npm run dev) may not set import.meta.dirname; the URL is always there.
   let folder = import.meta.dirname ?? path.dirname(fileURLToPath(import.meta.url));
   while (!fs.existsSync(path.join(folder, "package.json"))) {
     const parent = path.dirname(folder);
-    if (parent === folder) throw new Error("inspect-pdf: project folder not found");
+    if (parent === folder) throw new Error("inspection pool: project folder not found");
     folder = parent;
   }
-  return path.join(folder, "app/lib/pdf/inspect-pdf.worker.mjs");
+  return path.join(folder, relativePath);
 }
 
 let pool: Piscina | undefined;
@@ -103,7 +103,7 @@ export function inspectionLoad(): { running: number; waiting: number } {
 /** Started on first use, so scripts that import this module without inspecting start no threads. */
 function inspectionPool(): Piscina {
   pool ??= new Piscina({
-    filename: workerFile(),
+    filename: projectFile("app/lib/pdf/inspect-pdf.worker.mjs"),
     // One thread stays warm once started (pdf.js loads in about a second); more start under load.
     minThreads: 1,
     maxThreads: pdfInspectionLimits.threads,
@@ -143,11 +143,49 @@ export async function inspectPdf(
   readBytes: () => Promise<Buffer>,
   options: InspectionOptions = { maxPages: 1_000 },
 ): Promise<PdfInspection> {
-  const { signal } = options;
+  const answer = await runInInspectionThread<PdfInspection>({
+    task: {
+      maxPages: options.maxPages,
+      makeReviewerCopy: options.makeReviewerCopy ?? false,
+      maxTextChars: pdfInspectionLimits.maxTextChars,
+      maxInflatedBytes: pdfInspectionLimits.maxInflatedBytes,
+    },
+    readBytes,
+    owner: options.owner,
+    signal: options.signal,
+  });
+  return answer.status === "done" ? answer.value : { isValid: false, reason: answer.status };
+}
+
+/** What a task in the inspection pool came to: its worker's answer, or why there is none. */
+export type ThreadAnswer<Value> =
+  | { status: "done"; value: Value }
+  /** The queue was full, or the task's turn did not come within `maxWaitMs`. */
+  | { status: "busy" }
+  /** The thread ran out of time (`timeMs`) or memory on it, and was stopped. */
+  | { status: "too-complex" };
+
+/**
+ * Runs one task of untrusted bytes in the inspection pool, under all of its bounds: admission through
+ * the fair queue (per owner, at most `maxWaitMs` of waiting), the bytes read only once a thread takes
+ * the task, the thread's heap limit, and `timeMs` from then (the thread is stopped). `filename` is the
+ * worker module (the PDF inspection's by default; the picture processing of `lib/media` is another):
+ * every kind of task shares the one thread and the one queue, so a process never runs more than one at
+ * once. The worker's default export receives `task` with a `port` to ask for the bytes on
+ * (`receiveBytes` in inspect-pdf.worker.mjs). Rejects with the signal's reason when `signal` aborts.
+ */
+export async function runInInspectionThread<Value>(options: {
+  task: Record<string, unknown>;
+  readBytes: () => Promise<Buffer>;
+  filename?: string;
+  owner?: string;
+  signal?: AbortSignal;
+}): Promise<ThreadAnswer<Value>> {
+  const { signal, readBytes } = options;
   const admission = await queue.admit(options.owner ?? "", signal);
   if (!admission.admitted) {
     if (admission.reason === "aborted") throw abortReason(signal);
-    return { isValid: false, reason: "busy" };
+    return { status: "busy" };
   }
   const { port1, port2 } = new MessageChannel();
   const deadline = new AbortController();
@@ -168,26 +206,20 @@ export async function inspectPdf(
     );
   });
   try {
-    return (await inspectionPool().run(
-      {
-        port: port2,
-        maxPages: options.maxPages,
-        makeReviewerCopy: options.makeReviewerCopy ?? false,
-        maxTextChars: pdfInspectionLimits.maxTextChars,
-        maxInflatedBytes: pdfInspectionLimits.maxInflatedBytes,
-      },
+    const value = (await inspectionPool().run(
+      { ...options.task, port: port2 },
       {
         transferList: [port2],
         signal: signal ? AbortSignal.any([deadline.signal, signal]) : deadline.signal,
+        ...(options.filename ? { filename: options.filename } : {}),
       },
-    )) as PdfInspection;
+    )) as Value;
+    return { status: "done", value };
   } catch (error) {
     if (signal?.aborted) throw abortReason(signal);
     // Aborted at the time limit, or the thread died at its heap limit: either way the file is too
     // costly to check. (A failure to read the file is rethrown: that is the server's fault.)
-    if (deadline.signal.aborted || isResourceExhaustion(error)) {
-      return { isValid: false, reason: "too-complex" };
-    }
+    if (deadline.signal.aborted || isResourceExhaustion(error)) return { status: "too-complex" };
     throw error;
   } finally {
     admission.release();

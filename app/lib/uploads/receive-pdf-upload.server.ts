@@ -22,6 +22,45 @@ export async function receivePdfUpload<Value, Refusal extends string = never, Ex
   request: Request,
   options: PdfUploadOptions<Value, Refusal, Extra>,
 ): Promise<PdfUploadOutcome<Value, Refusal, Extra>> {
+  return receiveUploadedFile(deps, request, options, (file, context) =>
+    storePdf(deps, file, { ...options, ...context }),
+  );
+}
+
+/** The form around the file, as `receiveUploadedFile` hands it to the step that stores the file. */
+export type ReceivedFileContext = {
+  /** As the uploader named it, made safe to show (`displayFileName`). */
+  fileName: string;
+  /** The form's text fields that came before the file part. */
+  fields: ReadonlyMap<string, string>;
+  /** Set when the client went away or the form turned out malformed: nothing may be recorded. */
+  state: { isAborted: boolean };
+  /** Aborts when nobody waits for the answer any more. */
+  signal: AbortSignal;
+};
+
+/** What `receiveUploadedFile` needs of a feature's upload options. */
+export type ReceivedFileOptions<Refusal extends string, Extra> = Pick<
+  PdfUploadOptions<unknown, Refusal, Extra>,
+  "accountId" | "fileField" | "maxBytes" | "fieldLimits" | "beforeFile"
+>;
+
+/**
+ * The upload pipeline's form half, for any kind of file: the admission (one upload in flight per
+ * account, hourly limits, before a byte of the body is read), the multipart form streamed through
+ * busboy, the client going away or a malformed form answered without recording anything. The file
+ * part goes to `storeFile` (`storePdf` for PDFs, `storeImage` for pictures), which stores, checks and
+ * records it.
+ */
+export async function receiveUploadedFile<Value, Refusal extends string = never, Extra = unknown>(
+  deps: UploadDependencies,
+  request: Request,
+  options: ReceivedFileOptions<Refusal, Extra>,
+  storeFile: (
+    file: Readable,
+    context: ReceivedFileContext,
+  ) => Promise<PdfUploadOutcome<Value, Refusal, Extra>>,
+): Promise<PdfUploadOutcome<Value, Refusal, Extra>> {
   type Outcome = PdfUploadOutcome<Value, Refusal, Extra>;
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
@@ -44,7 +83,7 @@ export async function receivePdfUpload<Value, Refusal extends string = never, Ex
     }
   }
   try {
-    return await receiveForm(deps, request, contentType, options);
+    return await receiveForm(deps, request, contentType, options, storeFile);
   } finally {
     // Before the answer goes, so the client's next upload is not refused as still in flight.
     await release();
@@ -55,7 +94,11 @@ async function receiveForm<Value, Refusal extends string, Extra>(
   deps: UploadDependencies,
   request: Request,
   contentType: string,
-  options: PdfUploadOptions<Value, Refusal, Extra>,
+  options: ReceivedFileOptions<Refusal, Extra>,
+  storeFile: (
+    file: Readable,
+    context: ReceivedFileContext,
+  ) => Promise<PdfUploadOutcome<Value, Refusal, Extra>>,
 ): Promise<PdfUploadOutcome<Value, Refusal, Extra>> {
   type Outcome = PdfUploadOutcome<Value, Refusal, Extra>;
   const fields = new Map<string, string>();
@@ -106,8 +149,7 @@ async function receiveForm<Value, Refusal extends string, Extra>(
         storing = Promise.resolve(refusal);
         return;
       }
-      storing = storePdf(deps, file, {
-        ...options,
+      storing = storeFile(file, {
         fileName: displayFileName(decodeFormDataFileName(info.filename)),
         fields,
         state,

@@ -12,6 +12,7 @@ import * as conflictChecks from "./0010-conflict-checks";
 import * as attendanceAdminMail from "./0012-attendance-admin-mail";
 import * as siteContent from "./0013-site-content";
 import * as contentEditors from "./0014-content-editors";
+import * as media from "./0015-media";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0012-attendance-admin-mail": attendanceAdminMail,
   "0013-site-content": siteContent,
   "0014-content-editors": contentEditors,
+  "0015-media": media,
 };
