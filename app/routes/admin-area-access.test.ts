@@ -3,8 +3,10 @@
 // role gets 403, and so does an editor, everywhere but the admin area's frame and the content pages
 // (/user-data/content and below), which let editors in. Each guard runs before the route touches the
 // database, so these calls need none.
+
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sessionEndedWhileEditing } from "~/features/accounts/session.server";
 import routes from "~/routes";
 import { contextWithSession, guardAnswer, testAccount } from "../../tests/support/session-context";
 
@@ -86,15 +88,31 @@ describe("the admin area's guards", () => {
   });
 
   for (const handler of handlers) {
-    it(`${handler.name} sends a signed-out visitor to log in and back`, async () => {
-      const answer = await call(handler, null);
-      expect(answer).toBeInstanceOf(Response);
-      const location = (answer as Response).headers.get("Location") ?? "";
-      expect(location).toMatch(/^\/login\?/);
-      expect(new URL(location, "http://localhost").searchParams.get("redirectTo")).toBe(
-        `/${handler.path}`,
-      );
-    });
+    if (handler.kind === "action" && isContentPage(handler)) {
+      // A content form's post is not redirected away (what was typed would be lost): the form is
+      // answered with the sentence saying the session ended, and nothing is saved.
+      it(`${handler.name} tells a signed-out editor, keeping the post`, async () => {
+        const address = new URL(`http://localhost/${handler.path.replace(/:\w+/g, "x")}`);
+        const answer = await handler.run({
+          request: new Request(address, { method: "POST", body: new URLSearchParams() }),
+          url: address,
+          params: {},
+          context: contextWithSession({ status: "signed-out" }),
+        });
+        const text =
+          answer instanceof Response ? await answer.clone().text() : JSON.stringify(answer);
+        expect(text).toContain(JSON.stringify(sessionEndedWhileEditing).slice(1, 40));
+      });
+    } else
+      it(`${handler.name} sends a signed-out visitor to log in and back`, async () => {
+        const answer = await call(handler, null);
+        expect(answer).toBeInstanceOf(Response);
+        const location = (answer as Response).headers.get("Location") ?? "";
+        expect(location).toMatch(/^\/login\?/);
+        expect(new URL(location, "http://localhost").searchParams.get("redirectTo")).toBe(
+          `/${handler.path}`,
+        );
+      });
 
     it(`${handler.name} answers 403 to a member without a role, a reviewer included`, async () => {
       for (const roles of [{}, { isReviewer: true }]) {
