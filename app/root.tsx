@@ -29,6 +29,7 @@ import "~/components/layout/layout.css";
 import "~/components/image-carousel.css";
 import "~/components/collapsible.css";
 import "~/components/external-embed.css";
+import "~/components/rich-text.css";
 
 // Reads the session once per request, for every loader and action below the root.
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
