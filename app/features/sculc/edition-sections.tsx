@@ -2,6 +2,7 @@ import { Collapsible } from "~/components/collapsible";
 import { ExternalEmbed } from "~/components/external-embed";
 import { ImageCarousel } from "~/components/image-carousel";
 import { ProgramItemsTable, presentersText } from "~/components/program-items-table";
+import { RichText } from "~/components/rich-text";
 import { editionName } from "~/content/conference";
 import type { PresentationEmbed } from "~/content/sculc/edition-types";
 import type { EditionPageData, ResolvedSection } from "./edition-page-data";
@@ -64,18 +65,14 @@ export function EditionSectionBody({
     case "text":
       return (
         <>
-          {section.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
+          <RichText html={section.html} />
           {section.facts ? <Facts facts={section.facts} /> : null}
         </>
       );
     case "recap":
       return (
         <div className="edition-recap">
-          {section.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
+          <RichText html={section.html} />
           {section.photoCredit ? <p className="edition-credit">{section.photoCredit}</p> : null}
         </div>
       );
@@ -87,7 +84,7 @@ export function EditionSectionBody({
             <strong>{section.speaker}</strong>
             {section.affiliation ? `, ${section.affiliation}` : ""}
           </p>
-          <p>{section.bio}</p>
+          <RichText html={section.bioHtml} />
         </div>
       );
     case "program-document":

@@ -7,6 +7,7 @@ import {
 import type { EditionSection, PresentationEmbed } from "~/content/sculc/edition-types";
 import { programFor } from "~/content/sculc/program-lookup";
 import { formatLongDate } from "~/lib/dates";
+import { renderRichText } from "~/lib/rich-text";
 import {
   documentUrlFor,
   galleriesFor,
@@ -27,6 +28,11 @@ function resolveSection(year: number, section: EditionSection): ResolvedSection 
       return { ...section, ...galleriesFor(year) };
     case "program-list":
       return { ...section, items: programFor(year).items };
+    case "text":
+    case "recap":
+      return { ...section, html: renderRichText(section.paragraphs.join("\n\n")) };
+    case "keynote":
+      return { ...section, bioHtml: renderRichText(section.bio) };
     default:
       return section;
   }
