@@ -3,12 +3,11 @@ import { shippedContent } from "~/content/shipped-content";
 import { singleDocumentKey } from "~/content/site-content";
 import { readAppSetting } from "~/lib/app-settings.server";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
+import { listVersions, readVersion } from "./content-history.server";
 import {
   listDocuments,
-  listVersions,
   publishDraft,
   readDocument,
-  readVersion,
   restoreVersion,
   saveDraft,
   takeOffSite,

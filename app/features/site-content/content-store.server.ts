@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { ContentKind } from "~/content/site-content";
 import type { Database } from "~/lib/db/schema";
-import { done, type Outcome, refuse } from "~/lib/outcome";
+import { done } from "~/lib/outcome";
 import { markPublicPagesChanged } from "~/lib/public-pages.server";
 import { summariseChanges } from "./content-changes";
 import { checkDocument, type FieldIssue } from "./content-kinds.server";
@@ -30,15 +30,6 @@ export type ContentDocument = ContentRef & {
   published: unknown | null;
   /** Whether the draft differs from what visitors see. */
   hasUnpublishedChanges: boolean;
-};
-
-export type ContentVersionEntry = {
-  version: number;
-  summary: string;
-  publishedAt: string;
-  publishedBy: string | null;
-  restoredFrom: number | null;
-  isRemoval: boolean;
 };
 
 export type ContentRefusal =
@@ -372,51 +363,4 @@ async function addVersion(
     .execute();
   await markPublicPagesChanged(trx);
   return next;
-}
-
-/** Every published version of a document, newest first, with who published it. */
-export async function listVersions(
-  db: Kysely<Database>,
-  ref: ContentRef,
-): Promise<ContentVersionEntry[]> {
-  const rows = await db
-    .selectFrom("content_version as version")
-    .leftJoin("user", "user.id", "version.published_by")
-    .select([
-      "version.version",
-      "version.summary",
-      "version.published_at",
-      "version.restored_from",
-      "user.name as publisher",
-      (eb) => eb("version.body", "is", null).as("is_removal"),
-    ])
-    .where("version.kind", "=", ref.kind)
-    .where("version.key", "=", ref.key)
-    .orderBy("version.version", "desc")
-    .execute();
-  return rows.map((row) => ({
-    version: row.version,
-    summary: row.summary,
-    publishedAt: row.published_at,
-    publishedBy: row.publisher ?? null,
-    restoredFrom: row.restored_from,
-    isRemoval: Boolean(row.is_removal),
-  }));
-}
-
-export async function readVersion(
-  db: Kysely<Database>,
-  ref: ContentRef,
-  version: number,
-): Promise<Outcome<{ body: unknown | null; entry: ContentVersionEntry }, "not-found">> {
-  const entry = (await listVersions(db, ref)).find((candidate) => candidate.version === version);
-  if (!entry) return refuse("not-found");
-  const row = await db
-    .selectFrom("content_version")
-    .select("body")
-    .where("kind", "=", ref.kind)
-    .where("key", "=", ref.key)
-    .where("version", "=", version)
-    .executeTakeFirstOrThrow();
-  return done({ body: parse(row.body), entry });
 }
