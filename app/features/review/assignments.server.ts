@@ -132,6 +132,15 @@ export async function declareConflict(
       .executeTakeFirst();
     if (!row) return refuse("not-found");
     if (row.submitted_at) return refuse("submitted");
+    await trx.deleteFrom("review").where("assignment_id", "=", row.assignmentId).execute();
+    // The same declaration sent twice at once (a double click, a replay): on PostgreSQL both read the
+    // assignment before either removed it. The one whose delete removed it declares; the other was
+    // too late, as if it had come after, and records, audits and mails nothing.
+    const removed = await trx
+      .deleteFrom("review_assignment")
+      .where("id", "=", row.assignmentId)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) return refuse("not-found");
     await trx
       .insertInto("review_conflict")
       .values({
@@ -141,8 +150,6 @@ export async function declareConflict(
       })
       .onConflict((conflict) => conflict.columns(["submission_id", "reviewer_id"]).doNothing())
       .execute();
-    await trx.deleteFrom("review").where("assignment_id", "=", row.assignmentId).execute();
-    await trx.deleteFrom("review_assignment").where("id", "=", row.assignmentId).execute();
     await recordAdminAction(trx, {
       action: "declare-conflict",
       actor: { userId: input.reviewerId, label: row.email },
