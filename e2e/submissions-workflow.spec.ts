@@ -9,6 +9,7 @@ import {
   logIn,
   mainNav,
   openMenuIfCollapsed,
+  register,
   signedInAccount,
   strongPassword,
   uniqueEmail,
@@ -33,13 +34,11 @@ test("registering from the submit page comes back to it after verifying, and an 
   await page.getByRole("link", { name: "Create an account" }).click();
   await expect(page).toHaveURL(/\/register\?redirectTo=%2Fsculc%2Fsubmit-abstract$/);
   const email = uniqueEmail("newcomer", testInfo);
-  // Fills the form on the page as it is (register() would open /register afresh, without the path).
-  await page.getByLabel("First name").fill("Ada");
-  await page.getByLabel("Last name").fill("Newcomer");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(strongPassword);
-  await page.getByLabel("Confirm password").fill(strongPassword);
-  await page.getByRole("button", { name: "Sign Up" }).click();
+  await register(
+    page,
+    { firstName: "Ada", lastName: "Newcomer", email, password: strongPassword },
+    { onCurrentPage: true },
+  );
   await expect(page.getByRole("heading", { name: "Verify Your Email" })).toBeVisible();
   await verifyFromMail(page, email);
   await page.getByRole("link", { name: "Log In" }).click();

@@ -98,6 +98,8 @@ const markdown = [
   '[x](https://example.org/"><script>alert(1)</script>)',
   '[x](<https://example.org/" onmouseover="alert(1)>)',
   '[x](https://example.org/ "title" onmouseover=alert(1))',
+  '[x](mailto:a@example.org"><script>alert(1)</script>)',
+  "[x](mailto:a@example.org'onmouseover='alert(1))",
   "[x][1]\n\n[1]: javascript:alert(1)",
   '[x]\n\n[x]: https://example.org "onmouseover=alert(1)"',
   "[x][]\n\n[x]: https://example.org",

@@ -44,6 +44,10 @@ export async function openMenuIfCollapsed(page: Page) {
   if (!isOpen) await toggle.click();
 }
 
+/**
+ * Fills in and sends the sign-up form: on a fresh /register, or (`onCurrentPage`) on the one already
+ * open, which keeps the way back a link to it carried (`/register?redirectTo=...`).
+ */
 export async function register(
   page: Page,
   account: {
@@ -53,8 +57,9 @@ export async function register(
     password: string;
     confirm?: string;
   },
+  options: { onCurrentPage?: boolean } = {},
 ) {
-  await page.goto("/register");
+  if (!options.onCurrentPage) await page.goto("/register");
   await page.getByLabel("First name").fill(account.firstName);
   await page.getByLabel("Last name").fill(account.lastName);
   await page.getByLabel("Email").fill(account.email);

@@ -156,6 +156,28 @@ export async function addSession(database: TestDatabase, overrides: Partial<Sess
   return result.value.id;
 }
 
+/**
+ * The seeded edition with a talks session (`session()`'s morning talks, with `talks` changed) and a
+ * poster session in the Atrium from 11:00 to 12:00, as the program's calendar and the presenters'
+ * slots test them.
+ */
+export async function seedTalksAndPosters(
+  database: TestDatabase,
+  talks: Partial<SessionInput> = {},
+): Promise<{ talks: string; posters: string }> {
+  await seed(database);
+  return {
+    talks: await addSession(database, talks),
+    posters: await addSession(database, {
+      title: "Posters",
+      kind: "posters",
+      room: "Atrium",
+      startsAt: "11:00",
+      endsAt: "12:00",
+    }),
+  };
+}
+
 export async function place(database: TestDatabase, sessionId: string, submissionId: string) {
   const result = await placePresentation(database.db, {
     editionYear: year,

@@ -186,7 +186,9 @@ export async function releaseDecisions(
       .orderBy("s.number")
       .execute();
     if (!staged.length) return { released: staged, comments: new Map<string, string[]>() };
-    await trx
+    // Two releases at once (a double click, two admins): on PostgreSQL both read the same staged rows;
+    // the update takes each row once, and a release only mails and audits the rows it took.
+    const taken = await trx
       .updateTable("submission")
       .set({ released_at: releasedAt })
       .where(
@@ -194,20 +196,25 @@ export async function releaseDecisions(
         "in",
         staged.map((row) => row.id),
       )
+      .where("released_at", "is", null)
+      .returning("id")
       .execute();
+    const takenIds = new Set(taken.map((row) => row.id));
+    const released = staged.filter((row) => takenIds.has(row.id));
+    if (!released.length) return { released, comments: new Map<string, string[]>() };
     await recordAdminAction(trx, {
       action: "release-decisions",
       actor: input.actor,
-      details: `${staged.length} decision${staged.length === 1 ? "" : "s"} released${input.includeReviewComments ? ", with the reviewers' comments to the authors" : ""}`,
+      details: `${released.length} decision${released.length === 1 ? "" : "s"} released${input.includeReviewComments ? ", with the reviewers' comments to the authors" : ""}`,
     });
     // Read in the release's transaction, so the mail carries the comments as they stood when released.
     const comments = input.includeReviewComments
       ? await listCommentsToAuthors(
           trx,
-          staged.map((row) => row.id),
+          released.map((row) => row.id),
         )
       : new Map<string, string[]>();
-    return { released: staged, comments };
+    return { released, comments };
   });
 
   const authors = await mailDecisions(

@@ -108,11 +108,33 @@ export async function savePresenterDates(
     updated_by: input.actor.userId,
   };
   await db.transaction().execute(async (trx) => {
-    await trx
+    // Only a change is stored and audited: the same dates sent again (a resent form, or two releases
+    // at once that both moved them, which PostgreSQL lets both read as unmoved) record nothing more.
+    const changed = await trx
       .insertInto("presenter_settings")
       .values({ edition_year: input.edition.year, ...values })
-      .onConflict((conflict) => conflict.column("edition_year").doUpdateSet(values))
-      .execute();
+      .onConflict((conflict) =>
+        conflict
+          .column("edition_year")
+          .doUpdateSet(values)
+          .where((eb) =>
+            eb.or([
+              eb(
+                "presenter_settings.confirm_by",
+                "is distinct from",
+                eb.ref("excluded.confirm_by"),
+              ),
+              eb(
+                "presenter_settings.materials_due",
+                "is distinct from",
+                eb.ref("excluded.materials_due"),
+              ),
+            ]),
+          ),
+      )
+      .returning("edition_year")
+      .executeTakeFirst();
+    if (!changed) return;
     const describe = (iso: string | null) =>
       iso ? formatConferenceDateTime(iso) : "the content's date";
     await recordAdminAction(trx, {

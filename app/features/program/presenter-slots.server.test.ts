@@ -1,13 +1,12 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import {
-  addSession,
   admin,
   calendarOptions,
   edition,
   place,
   readOutcome,
-  seed,
+  seedTalksAndPosters,
   year,
 } from "../../../tests/support/program-fixtures";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
@@ -27,15 +26,7 @@ for (const target of testDatabaseTargets()) {
 
     it("are the published program's times and places, with the presentation's own calendar file", async () => {
       const database = await databases.openMigrated();
-      await seed(database);
-      const talks = await addSession(database);
-      const posters = await addSession(database, {
-        title: "Posters",
-        kind: "posters",
-        room: "Atrium",
-        startsAt: "11:00",
-        endsAt: "12:00",
-      });
+      const { talks, posters } = await seedTalksAndPosters(database);
       await place(database, talks, "s3");
       const tone = await place(database, talks, "s1");
       await place(database, posters, "s4");

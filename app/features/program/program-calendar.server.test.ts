@@ -8,7 +8,7 @@ import {
   edition,
   place,
   readOutcome,
-  seed,
+  seedTalksAndPosters,
   year,
 } from "../../../tests/support/program-fixtures";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
@@ -24,8 +24,7 @@ for (const target of testDatabaseTargets()) {
 
     it("the calendar parses, its times are the program's in America/Los_Angeles; the JSON export is the published draft", async () => {
       const database = await databases.openMigrated();
-      await seed(database);
-      const talks = await addSession(database, { chair: "Prof. Ŋ" });
+      const { talks, posters } = await seedTalksAndPosters(database, { chair: "Prof. Ŋ" });
       await addSession(database, {
         title: "Keynote",
         kind: "keynote",
@@ -33,13 +32,6 @@ for (const target of testDatabaseTargets()) {
         startsAt: "13:00",
         endsAt: "14:00",
         description: "Speaker: Dr. Ŋ; on clicks, tones and more",
-      });
-      const posters = await addSession(database, {
-        title: "Posters",
-        kind: "posters",
-        room: "Atrium",
-        startsAt: "11:00",
-        endsAt: "12:00",
       });
       const one = await place(database, talks, "s1");
       await place(database, talks, "s2");

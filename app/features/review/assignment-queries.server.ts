@@ -4,8 +4,8 @@ import type { Database } from "~/lib/db/schema";
 import { listConflictFacts } from "./conflict-authors.server";
 import type { ConflictFacts } from "./conflicts";
 
-// The reads and the insert that assignment by hand, "take the next abstract" and the automatic
-// assignment share.
+// The reads and the insert that assignment by hand, "take the next abstract", the automatic
+// assignment, conflicts and declarations share.
 
 type Db = Kysely<Database>;
 
@@ -74,4 +74,40 @@ export async function reviewerEmail(db: Db, userId: string): Promise<string | nu
     .where("reviewer.user_id", "=", userId)
     .executeTakeFirst();
   return row?.email ?? null;
+}
+
+/**
+ * The edition's abstract by id and the reviewer's address, read before an admin's command about the
+ * pair (assigning, answering a likely conflict), or which of the two is missing.
+ */
+export async function findAbstractAndReviewer(
+  db: Db,
+  input: { editionYear: number; submissionId: string; reviewerId: string },
+): Promise<{ submissionId: string; number: number; email: string } | "not-found" | "not-reviewer"> {
+  const submission = await db
+    .selectFrom("submission")
+    .select(["id", "number"])
+    .where("id", "=", input.submissionId)
+    .where("edition_year", "=", input.editionYear)
+    .executeTakeFirst();
+  if (!submission) return "not-found";
+  const email = await reviewerEmail(db, input.reviewerId);
+  if (!email) return "not-reviewer";
+  return { submissionId: submission.id, number: Number(submission.number), email };
+}
+
+/**
+ * The reviewer's assignment to the edition's abstract of this number (reviewers name abstracts by
+ * number), as a query for the caller to select from and join to: `review_assignment` and `submission`.
+ */
+export function assignmentByNumber(
+  db: Db,
+  input: { reviewerId: string; editionYear: number; number: number },
+) {
+  return db
+    .selectFrom("review_assignment")
+    .innerJoin("submission", "submission.id", "review_assignment.submission_id")
+    .where("review_assignment.reviewer_id", "=", input.reviewerId)
+    .where("submission.edition_year", "=", input.editionYear)
+    .where("submission.number", "=", input.number);
 }

@@ -3,7 +3,9 @@ import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
 import { done, refuse } from "~/lib/outcome";
 import {
+  assignmentByNumber,
   conflictFactsFor,
+  findAbstractAndReviewer,
   insertAssignment,
   listReviewableAbstracts,
   reviewerEmail,
@@ -34,30 +36,23 @@ export async function assignReviewer(
   input: { editionYear: number; submissionId: string; reviewerId: string; actor: AuditActor },
 ): Promise<AssignOutcome> {
   return db.transaction().execute(async (trx): Promise<AssignOutcome> => {
-    const submission = await trx
-      .selectFrom("submission")
-      .select(["id", "number"])
-      .where("id", "=", input.submissionId)
-      .where("edition_year", "=", input.editionYear)
-      .executeTakeFirst();
-    if (!submission) return refuse("not-found");
-    const number = Number(submission.number);
-    const email = await reviewerEmail(trx, input.reviewerId);
-    if (!email) return refuse("not-reviewer");
-    const facts = await conflictFactsFor(trx, submission.id);
+    const found = await findAbstractAndReviewer(trx, input);
+    if (typeof found === "string") return refuse(found);
+    const { submissionId, number, email } = found;
+    const facts = await conflictFactsFor(trx, submissionId);
     if (facts && isConflicted(input.reviewerId, facts)) {
       return refuseNaming("conflict", { email, number });
     }
     const existing = await trx
       .selectFrom("review_assignment")
       .select("id")
-      .where("submission_id", "=", submission.id)
+      .where("submission_id", "=", submissionId)
       .where("reviewer_id", "=", input.reviewerId)
       .executeTakeFirst();
     if (existing) return refuseNaming("already-assigned", { email, number });
     const assignmentId = await insertAssignment(trx, {
       editionYear: input.editionYear,
-      submissionId: submission.id,
+      submissionId: submissionId,
       reviewerId: input.reviewerId,
       assignedBy: input.actor.userId,
     });
@@ -125,9 +120,7 @@ export async function declareConflict(
   input: { editionYear: number; reviewerId: string; number: number },
 ): Promise<DeclareConflictOutcome> {
   return db.transaction().execute(async (trx): Promise<DeclareConflictOutcome> => {
-    const row = await trx
-      .selectFrom("review_assignment")
-      .innerJoin("submission", "submission.id", "review_assignment.submission_id")
+    const row = await assignmentByNumber(trx, input)
       .innerJoin("user", "user.id", "review_assignment.reviewer_id")
       .leftJoin("review", "review.assignment_id", "review_assignment.id")
       .select([
@@ -136,12 +129,18 @@ export async function declareConflict(
         "user.email",
         "review.submitted_at",
       ])
-      .where("review_assignment.reviewer_id", "=", input.reviewerId)
-      .where("submission.edition_year", "=", input.editionYear)
-      .where("submission.number", "=", input.number)
       .executeTakeFirst();
     if (!row) return refuse("not-found");
     if (row.submitted_at) return refuse("submitted");
+    await trx.deleteFrom("review").where("assignment_id", "=", row.assignmentId).execute();
+    // The same declaration sent twice at once (a double click, a replay): on PostgreSQL both read the
+    // assignment before either removed it. The one whose delete removed it declares; the other was
+    // too late, as if it had come after, and records, audits and mails nothing.
+    const removed = await trx
+      .deleteFrom("review_assignment")
+      .where("id", "=", row.assignmentId)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) return refuse("not-found");
     await trx
       .insertInto("review_conflict")
       .values({
@@ -151,8 +150,6 @@ export async function declareConflict(
       })
       .onConflict((conflict) => conflict.columns(["submission_id", "reviewer_id"]).doNothing())
       .execute();
-    await trx.deleteFrom("review").where("assignment_id", "=", row.assignmentId).execute();
-    await trx.deleteFrom("review_assignment").where("id", "=", row.assignmentId).execute();
     await recordAdminAction(trx, {
       action: "declare-conflict",
       actor: { userId: input.reviewerId, label: row.email },

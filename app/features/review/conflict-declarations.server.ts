@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/lib/db/schema";
 import { done, type Outcome, refuse } from "~/lib/outcome";
+import { assignmentByNumber } from "./assignment-queries.server";
 import { notFound } from "./review-access.server";
 import { reviewMessages } from "./review-messages";
 
@@ -18,18 +19,13 @@ export async function pdfGate(
   db: Db,
   input: { reviewerId: string; editionYear: number; number: number },
 ): Promise<PdfGate> {
-  const row = await db
-    .selectFrom("review_assignment as a")
-    .innerJoin("submission as s", "s.id", "a.submission_id")
+  const row = await assignmentByNumber(db, input)
     .leftJoin("review_declaration as d", (join) =>
       join
-        .onRef("d.submission_id", "=", "a.submission_id")
-        .onRef("d.reviewer_id", "=", "a.reviewer_id"),
+        .onRef("d.submission_id", "=", "review_assignment.submission_id")
+        .onRef("d.reviewer_id", "=", "review_assignment.reviewer_id"),
     )
-    .select(["a.id", "d.declared_at"])
-    .where("a.reviewer_id", "=", input.reviewerId)
-    .where("a.edition_year", "=", input.editionYear)
-    .where("s.number", "=", input.number)
+    .select(["review_assignment.id", "d.declared_at"])
     .executeTakeFirst();
   if (!row) return "not-assigned";
   return row.declared_at ? "declared" : "undeclared";
@@ -60,13 +56,8 @@ export async function declareNoConflict(
   db: Db,
   input: { reviewerId: string; editionYear: number; number: number; now?: Date },
 ): Promise<Outcome<{ declaredAt: string }, "not-found">> {
-  const assignment = await db
-    .selectFrom("review_assignment as a")
-    .innerJoin("submission as s", "s.id", "a.submission_id")
-    .select("a.submission_id")
-    .where("a.reviewer_id", "=", input.reviewerId)
-    .where("a.edition_year", "=", input.editionYear)
-    .where("s.number", "=", input.number)
+  const assignment = await assignmentByNumber(db, input)
+    .select("review_assignment.submission_id")
     .executeTakeFirst();
   if (!assignment) return refuse("not-found");
   const declaredAt = (input.now ?? new Date()).toISOString();

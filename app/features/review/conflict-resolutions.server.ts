@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { ConflictResolution, Database } from "~/lib/db/schema";
 import { done, refuse } from "~/lib/outcome";
-import { reviewerEmail } from "./assignment-queries.server";
+import { findAbstractAndReviewer } from "./assignment-queries.server";
 import { listConflictFacts } from "./conflict-authors.server";
 import { type ResolveConflictRefusal, type ReviewOutcome, refuseNaming } from "./review-messages";
 
@@ -37,18 +37,11 @@ export async function resolveLikelyConflict(
   },
 ): Promise<ResolveConflictOutcome> {
   return db.transaction().execute(async (trx): Promise<ResolveConflictOutcome> => {
-    const submission = await trx
-      .selectFrom("submission")
-      .select(["id", "number"])
-      .where("id", "=", input.submissionId)
-      .where("edition_year", "=", input.editionYear)
-      .executeTakeFirst();
-    if (!submission) return refuse("not-found");
-    const number = Number(submission.number);
-    const email = await reviewerEmail(trx, input.reviewerId);
-    if (!email) return refuse("not-reviewer");
-    const facts = (await listConflictFacts(trx, { submissionIds: [submission.id] })).get(
-      submission.id,
+    const found = await findAbstractAndReviewer(trx, input);
+    if (typeof found === "string") return refuse(found);
+    const { submissionId, number, email } = found;
+    const facts = (await listConflictFacts(trx, { submissionIds: [submissionId] })).get(
+      submissionId,
     );
     const likely = facts?.likelyConflicts.find(
       (conflict) => conflict.reviewerId === input.reviewerId && conflict.resolution === null,
@@ -59,7 +52,7 @@ export async function resolveLikelyConflict(
     const stored = await trx
       .insertInto("review_conflict_resolution")
       .values({
-        submission_id: submission.id,
+        submission_id: submissionId,
         reviewer_id: input.reviewerId,
         resolution: input.resolution,
         reason: likely.reason,
@@ -77,7 +70,7 @@ export async function resolveLikelyConflict(
         .selectFrom("review_assignment")
         .leftJoin("review", "review.assignment_id", "review_assignment.id")
         .select(["review_assignment.id", "review.submitted_at"])
-        .where("review_assignment.submission_id", "=", submission.id)
+        .where("review_assignment.submission_id", "=", submissionId)
         .where("review_assignment.reviewer_id", "=", input.reviewerId)
         .executeTakeFirst();
       if (assignment?.submitted_at) keptSubmittedReview = true;

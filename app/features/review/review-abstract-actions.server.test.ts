@@ -1,45 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { recordingMailer } from "../../../tests/support/recording-mailer";
-import { chair, formOf, seedCommittee, silentLogger } from "../../../tests/support/review-seeds";
+import { filledReviewForm, reviewPageOfR2 } from "../../../tests/support/review-page-action";
+import { chair } from "../../../tests/support/review-seeds";
 import {
   type TestDatabase,
   testDatabaseTargets,
   useTestDatabases,
 } from "../../../tests/support/test-databases";
-import { assignReviewer, hasDeclaredConflict } from "./assignments.server";
-import { handleReviewAbstractAction } from "./review-abstract-actions.server";
+import { hasDeclaredConflict } from "./assignments.server";
 import { defaultReviewSettings } from "./review-settings";
 import { saveReviewSettings } from "./review-settings.server";
 import { listReviewQueue } from "./reviewer-reviews.server";
 
 const year = 2025;
-
-const filled = { merit: "4", confidence: "2", commentsToAuthors: "Fine.", commentsToCommittee: "" };
+const filled = filledReviewForm;
 
 /** r2 reviews abstract 1; the action as the route calls it, with a mailer that keeps the mail. */
-async function setUp(database: TestDatabase) {
-  await seedCommittee(database);
-  await assignReviewer(database.db, {
-    editionYear: year,
-    submissionId: "s1",
-    reviewerId: "r2",
-    actor: chair,
-  });
-  const { sent, mailer } = recordingMailer();
-  const act = (values: Record<string, string>, number = 1) =>
-    handleReviewAbstractAction(
-      { db: database.db, mailer, logger: silentLogger },
-      {
-        reviewerId: "r2",
-        editionYear: year,
-        number,
-        configuredAdminEmails: ["chair@example.edu"],
-        reviewAdminUrl: "https://example.org/user-data/review",
-      },
-      formOf(values),
-    );
-  return { sent, act };
-}
+const setUp = (database: TestDatabase) => reviewPageOfR2(database, ["s1"]);
 
 for (const target of testDatabaseTargets()) {
   describe(`the review page's action on ${target.name}`, () => {

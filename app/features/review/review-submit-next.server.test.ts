@@ -1,43 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { recordingMailer } from "../../../tests/support/recording-mailer";
-import { chair, formOf, seedCommittee, silentLogger } from "../../../tests/support/review-seeds";
+import { filledReviewForm, reviewPageOfR2 } from "../../../tests/support/review-page-action";
 import {
   type TestDatabase,
   testDatabaseTargets,
   useTestDatabases,
 } from "../../../tests/support/test-databases";
-import { assignReviewer } from "./assignments.server";
-import { handleReviewAbstractAction, nextUnreviewed } from "./review-abstract-actions.server";
+import { nextUnreviewed } from "./review-abstract-actions.server";
 import { listReviewQueue } from "./reviewer-reviews.server";
 
 const year = 2025;
-const filled = { merit: "4", confidence: "2", commentsToAuthors: "Fine.", commentsToCommittee: "" };
+const filled = filledReviewForm;
 
 /** r2 reviews abstracts 1, 2 and 4; "Submit and next" as the route calls it, answering its redirect. */
 async function setUp(database: TestDatabase) {
-  await seedCommittee(database);
-  for (const submissionId of ["s1", "s2", "s4"]) {
-    await assignReviewer(database.db, {
-      editionYear: year,
-      submissionId,
-      reviewerId: "r2",
-      actor: chair,
-    });
-  }
-  const { mailer } = recordingMailer();
+  const { act } = await reviewPageOfR2(database, ["s1", "s2", "s4"]);
   return async (number: number, values: Record<string, string> = filled) => {
     try {
-      const answer = await handleReviewAbstractAction(
-        { db: database.db, mailer, logger: silentLogger },
-        {
-          reviewerId: "r2",
-          editionYear: year,
-          number,
-          configuredAdminEmails: ["chair@example.edu"],
-          reviewAdminUrl: "https://example.org/user-data/review",
-        },
-        formOf({ intent: "submit-next", ...values }),
-      );
+      const answer = await act({ intent: "submit-next", ...values }, number);
       return { status: answer.init?.status ?? 200, location: null, data: answer.data };
     } catch (thrown) {
       if (!(thrown instanceof Response)) throw thrown;

@@ -42,7 +42,12 @@ const places: readonly AnonymityPlace[] = [
 ];
 const findings: readonly AnonymityFinding[] = ["name", "email", "affiliation"];
 
-export function fold(value: string): string {
+/**
+ * Text as searched for an author's details: without case or diacritics, punctuation and spacing kept,
+ * because an address needs its "@" and "." to be found ("ana.cruz@uni.edu" must not match "ana cruz
+ * uni edu"). Not `foldName` (lib/fold-name.ts), which drops punctuation to compare names.
+ */
+function foldKeepingPunctuation(value: string): string {
   return value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
@@ -59,7 +64,7 @@ function containsWords(haystack: string, phrase: string): boolean {
 
 /** The words of a name that identify (three letters or more), folded: "Ana de la Cruz" gives ana, cruz. */
 export function nameWords(name: string): string[] {
-  return fold(name)
+  return foldKeepingPunctuation(name)
     .split(/[^\p{L}\p{N}'-]+/u)
     .filter((word) => word.replace(/[^\p{L}]/gu, "").length >= 3);
 }
@@ -67,10 +72,10 @@ export function nameWords(name: string): string[] {
 function findsIn(text: string, finding: AnonymityFinding, author: AnonymityAuthor): boolean {
   if (finding === "name") return nameWords(author.name).some((word) => containsWords(text, word));
   if (finding === "email") {
-    const email = fold(author.email?.trim() ?? "");
+    const email = foldKeepingPunctuation(author.email?.trim() ?? "");
     return email.includes("@") && text.includes(email);
   }
-  const affiliation = fold(author.affiliation.trim());
+  const affiliation = foldKeepingPunctuation(author.affiliation.trim());
   return affiliation.replace(/[^\p{L}]/gu, "").length >= 3 && containsWords(text, affiliation);
 }
 
@@ -84,7 +89,7 @@ export function findIdentifyingDetails(
 ): AnonymityWarning[] {
   const found = new Set<AnonymityWarning>();
   for (const source of sources) {
-    const text = fold(source.text);
+    const text = foldKeepingPunctuation(source.text);
     if (!text.trim()) continue;
     for (const finding of findings) {
       for (const author of authors) {
