@@ -1,6 +1,5 @@
 import { getSiteContent } from "~/content/current-content";
-import { NacloPage } from "~/features/naclo/naclo-page";
-import { formatLongDate } from "~/lib/dates";
+import { NacloPage, nacloPageData } from "~/features/naclo/naclo-page";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
 import { openAsDocument, publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/naclo";
@@ -11,12 +10,7 @@ export const handle = publicPageHandle;
 export const clientLoader = openAsDocument;
 
 export function loader() {
-  const { naclo } = getSiteContent();
-  return {
-    naclo,
-    openRoundDate: formatLongDate(naclo.openRound.date),
-    trainingDate: formatLongDate(naclo.trainingSession.date),
-  };
+  return nacloPageData(getSiteContent());
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
