@@ -13,11 +13,13 @@ export function loader() {
   return nacloPageData(getSiteContent());
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+// The description follows the published open round: editors change its date in the admin area.
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     title: "NACLO testing site",
-    description:
-      "Take the North American Computational Linguistics Open at our campus testing site: open round on Thursday, January 23, 2025, and a free online training session.",
+    description: loaderData
+      ? `Take the ${loaderData.naclo.name} at our campus testing site: open round on ${loaderData.openRoundDate}, and a free training session.`
+      : "Take the North American Computational Linguistics Open at our campus testing site.",
     canonicalPath: "/naclo",
     baseUrl: baseUrlFrom(matches),
   });
