@@ -4,6 +4,7 @@ import { checkDocument } from "./content-kinds.server";
 import {
   documentFromValues,
   eventIdFrom,
+  fieldForIssue,
   fieldNames,
   pageFormShapes,
   timeToDocument,
@@ -160,6 +161,36 @@ describe("page form fields", () => {
     expect(checked.ok ? [] : checked.issues.map((issue) => issue.path)).toEqual([
       "trainingSession.endTime",
     ]);
+  });
+});
+
+describe("refusals beside their fields", () => {
+  it("names the row a refusal belongs to, counting past blank rows the document left out", () => {
+    const row = (title: string) => ({
+      id: "",
+      title,
+      date: "2026-02-10",
+      startTime: "18:00",
+      endTime: "20:00",
+      place: "Room 1",
+      href: "",
+    });
+    const blank = { ...row(""), date: "", startTime: "", endTime: "", place: "" };
+    const values = { events: [row("First"), blank, row("Third")] };
+    const shape = pageFormShapes.events;
+    expect(fieldForIssue(shape, values, "events.1.title")).toBe("events.2.title");
+    expect(fieldForIssue(shape, values, "events.0.endTime")).toBe("events.0.endTime");
+    expect(fieldForIssue(shape, values, "events.1.id")).toBeNull();
+    expect(fieldForIssue(shape, values, "events")).toBeNull();
+    expect(fieldForIssue(shape, values, "events.2.title")).toBeNull();
+    expect(fieldForIssue(shape, values, "")).toBeNull();
+    const naclo = valuesFromDocument(pageFormShapes.naclo, shippedContent.naclo);
+    (naclo.openRound as { notes: string[] }).notes.unshift(" ");
+    expect(fieldForIssue(pageFormShapes.naclo, naclo, "openRound.notes.0")).toBe(
+      "openRound.notes.1",
+    );
+    expect(fieldForIssue(pageFormShapes.naclo, naclo, "year")).toBe("year");
+    expect(fieldForIssue(pageFormShapes.naclo, naclo, "attendanceForm.kind")).toBeNull();
   });
 });
 

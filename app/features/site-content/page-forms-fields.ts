@@ -293,3 +293,32 @@ export function emptyItem(shape: Shape, listPath: string): FormValue {
   if (!isList(node) || node.list === "text") return "";
   return valuesFromDocument(node.list, {});
 }
+
+/**
+ * The field a refusal's path belongs to. Blank list items are left out of the saved document, so the
+ * document's third event may be the form's fourth row: each list index is counted again over the
+ * rows that were not blank. Null when the path names no field (a whole list, a hidden id).
+ */
+export function fieldForIssue(shape: Shape, values: FormValues, path: string): string | null {
+  const names: string[] = [];
+  let node: Shape[string] | Shape = shape;
+  let value: FormValue | undefined = values;
+  const parts = path.split(".");
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? "";
+    if (isList(node)) {
+      const items: FormValue[] = Array.isArray(value) ? value : [];
+      const kept = items.flatMap((item, index) => (isBlank(item) ? [] : [index]));
+      const index = kept[Number(part)];
+      if (!/^\d+$/.test(part) || index === undefined) return null;
+      names.push(String(index));
+      value = items[index];
+      node = node.list === "text" ? "text" : node.list;
+    } else if (typeof node === "object" && !isConstant(node) && Object.hasOwn(node, part)) {
+      names.push(part);
+      node = node[part] as Shape[string];
+      value = typeof value === "object" && !Array.isArray(value) ? value[part] : undefined;
+    } else return null;
+  }
+  return typeof value === "string" && node !== "id" ? names.join(".") : null;
+}

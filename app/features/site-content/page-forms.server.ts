@@ -12,7 +12,7 @@ import {
 import {
   documentFromValues,
   type FormValues,
-  fieldNames,
+  fieldForIssue,
   type PageForm,
   pageFormKinds,
   pageFormShapes,
@@ -129,11 +129,11 @@ export async function handlePageFormAction(
   });
   if (!saved.ok) {
     if (saved.reason === "invalid") {
-      const names = new Set(fieldNames(values));
       const errors: Record<string, string> = {};
       const elsewhere: string[] = [];
       for (const issue of saved.issues) {
-        if (names.has(issue.path)) errors[issue.path] ??= issue.message;
+        const field = fieldForIssue(shape, values, issue.path);
+        if (field) errors[field] ??= issue.message;
         else elsewhere.push(issue.message);
       }
       const text = [
