@@ -37,7 +37,7 @@ export default [
   ]),
   // Previews of the public pages drawn from the drafts: the public page's own frame, not the admin's.
   ...(["home", "footer", "naclo", "events"] as const).map((form) =>
-    route(`user-data/content/${form}/preview`, "routes/admin-content-pages-preview.tsx", {
+    route(`user-data/content/preview/${form}`, "routes/admin-content-pages-preview.tsx", {
       id: `content-${form}-preview`,
     }),
   ),

@@ -53,7 +53,7 @@ test.describe("page forms", () => {
       await page.keyboard.press("Tab");
       await expect(page.getByRole("button", { name: "Publish" })).toBeFocused();
 
-      const response = await page.goto(`/user-data/content/${form}/preview`);
+      const response = await page.goto(`/user-data/content/preview/${form}`);
       expect(response?.headers()["cache-control"]).toBe("private, no-store");
       expect(response?.headers()["x-robots-tag"]).toBe("noindex");
       await expect(page.getByText("Preview — not published")).toBeVisible();

@@ -7,6 +7,7 @@ import { HomePage } from "~/features/home/home-page";
 import { homePageData } from "~/features/home/home-page-data";
 import { NacloPage, nacloPageData } from "~/features/naclo/naclo-page";
 import { isPageForm } from "~/features/site-content/page-forms-fields";
+import { pageFormPaths } from "~/features/site-content/page-forms-parts";
 import { PreviewBanner } from "~/features/site-content/page-preview";
 import { readDraftContent } from "~/features/site-content/published-content.server";
 import { todayInConferenceTimeZone } from "~/lib/dates";
@@ -23,10 +24,10 @@ export const meta: Route.MetaFunction = () => accountMeta("Preview — not publi
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);
-  const form = url.pathname.split("/").at(-2) ?? "";
+  const form = url.pathname.replace(/\/+$/, "").split("/").pop() ?? "";
   if (!isPageForm(form)) throw new Response("Not Found", { status: 404 });
   const content = await readDraftContent(getDatabase().db);
-  const back = `/user-data/content/${form}`;
+  const back = pageFormPaths.form(form);
   if (form === "events") {
     return { form, back, events: eventsPageData(content, todayInConferenceTimeZone()) } as const;
   }

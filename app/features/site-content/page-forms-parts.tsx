@@ -42,6 +42,16 @@ export function itemsAt(values: FormValues, name: string): FormValue[] {
   return Array.isArray(node) ? node : [];
 }
 
+/**
+ * Where a form's preview is, and the generic history and restore screen of its document (built with
+ * the content list; its address is `/user-data/content/{kind}/{key}/history` there).
+ */
+export const pageFormPaths = {
+  form: (form: PageForm) => `/user-data/content/${form}`,
+  preview: (form: PageForm) => `/user-data/content/preview/${form}`,
+  history: (kind: string) => `/user-data/content/${kind}/main/history`,
+};
+
 const idOf = (name: string) => `field-${name.replace(/\./g, "-")}`;
 
 type FieldOptions = {
@@ -218,7 +228,7 @@ export function PageFormFrame(props: PageFormProps & { children: ReactNode }) {
           : status.hasUnpublishedChanges
             ? `Visitors see version ${status.publishedVersion}. The draft below has changes they do not see yet.`
             : `Visitors see version ${status.publishedVersion}, the same as the draft below.`}{" "}
-        <Link to={`/user-data/content/history/${props.kind}/main`}>History and restore</Link>
+        <Link to={pageFormPaths.history(props.kind)}>History and restore</Link>
       </p>
       {props.message ? (
         <p
@@ -242,7 +252,7 @@ export function PageFormFrame(props: PageFormProps & { children: ReactNode }) {
           <button type="submit" name="intent" value="publish" className="button">
             Publish
           </button>
-          <Link to={`/user-data/content/${props.form}/preview`} className="page-form__preview">
+          <Link to={pageFormPaths.preview(props.form)} className="page-form__preview">
             Preview the saved draft
           </Link>
         </div>
