@@ -29,8 +29,19 @@ export default [
     route("audit", "routes/admin-audit.tsx"),
     route("materials", "routes/admin-materials.tsx"),
     route("program", "routes/admin-program.tsx"),
+    // The page forms: one module, the last part of the address names the form.
+    route("content/home", "routes/admin-content-pages.tsx", { id: "content-home" }),
+    route("content/footer", "routes/admin-content-pages.tsx", { id: "content-footer" }),
+    route("content/naclo", "routes/admin-content-pages.tsx", { id: "content-naclo" }),
+    route("content/events", "routes/admin-content-pages.tsx", { id: "content-events" }),
   ]),
   route("user-data/content/media", "routes/admin-content-media.ts"),
+  // Previews of the public pages drawn from the drafts: the public page's own frame, not the admin's.
+  ...(["home", "footer", "naclo", "events"] as const).map((form) =>
+    route(`user-data/content/preview/${form}`, "routes/admin-content-pages-preview.tsx", {
+      id: `content-${form}-preview`,
+    }),
+  ),
   route("user-data/export/users.csv", "routes/admin-export.ts", { id: "export-users" }),
   route("user-data/export/submissions.csv", "routes/admin-export.ts", { id: "export-submissions" }),
   route("user-data/export/reviews.csv", "routes/admin-export.ts", { id: "export-reviews" }),

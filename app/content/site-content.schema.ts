@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { richTextField } from "~/lib/rich-text-field";
 import type { EventsContent } from "./events";
 import type { HomeContent } from "./home";
 import type { NacloContent } from "./naclo";
@@ -17,11 +18,8 @@ export const line = z
   .min(1, required)
   .max(300, "Keep this to one line (300 characters at most).");
 /** Several paragraphs of formatted text. */
-export const prose = z
-  .string()
-  .trim()
-  .min(1, required)
-  .max(10_000, "This text is too long: 10,000 characters at most. Split it or shorten it.");
+/** Several paragraphs of formatted text, within what the renderer formats (lib/rich-text-field.ts). */
+export const prose = richTextField();
 const time = z.string().regex(/^\d{1,2}:\d{2} (AM|PM)$/, "Write a time like 9:00 AM.");
 const isoDate = z.iso.date("Pick a date that exists, like 2026-01-23.");
 const webAddress = z.url({
@@ -29,6 +27,34 @@ const webAddress = z.url({
   error: "Give a full address starting with https://",
 });
 const email = z.email("Give an email address like society@example.edu.");
+/** Where an event links: a page of this site ("/naclo", never "//host", which leaves the site) or https. */
+const eventLink = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^\/(?!\/)[a-z0-9/-]*$/.test(value) || webAddress.safeParse(value).success,
+    "Give a page of this site, like /naclo, or a full address starting with https://",
+  );
+const yearMessage = "Give the year as four digits, like 2026.";
+
+/** Minutes after midnight of "9:00 AM", or null for anything else (the time's own rule says so). */
+export function minutesOfDay(time: string): number | null {
+  const match = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(time);
+  if (!match) return null;
+  const hours = Number(match[1]) % 12;
+  return (match[3] === "PM" ? hours + 12 : hours) * 60 + Number(match[2]);
+}
+
+/** A session or event ends after it starts (both on its one date). */
+function endsAfterStart(times: { startTime: string; endTime: string }): boolean {
+  const start = minutesOfDay(times.startTime);
+  const end = minutesOfDay(times.endTime);
+  return start === null || end === null || end > start;
+}
+const endAfterStartRule = {
+  path: ["endTime"],
+  message: "The end time must be after the start time.",
+};
 
 export const siteSettingsSchema = z
   .object({
@@ -70,14 +96,19 @@ const sessionFields = {
 
 export const nacloSchema = z
   .object({
-    year: z.number().int().min(2000).max(2100),
+    year: z
+      .number({ error: yearMessage })
+      .int(yearMessage)
+      .min(2000, yearMessage)
+      .max(2100, yearMessage),
     name: line,
     shortName: line,
     officialSite: webAddress,
     openRound: z
       .object({ ...sessionFields, arriveBy: time, bring: z.array(line).max(20) })
-      .strict(),
-    trainingSession: z.object(sessionFields).strict(),
+      .strict()
+      .refine(endsAfterStart, endAfterStartRule),
+    trainingSession: z.object(sessionFields).strict().refine(endsAfterStart, endAfterStartRule),
     attendanceForm: z
       .object({
         kind: z.literal("form"),
@@ -101,14 +132,10 @@ export const eventsSchema = z
             startTime: time,
             endTime: time,
             place: line,
-            href: z
-              .union([
-                webAddress,
-                z.string().regex(/^\/[a-z0-9/-]*$/, "A page of this site starts with /"),
-              ])
-              .optional(),
+            href: eventLink.optional(),
           })
-          .strict(),
+          .strict()
+          .refine(endsAfterStart, endAfterStartRule),
       )
       .max(200)
       .refine((events) => new Set(events.map((event) => event.id)).size === events.length, {

@@ -1,6 +1,6 @@
 import { getSiteContent } from "~/content/current-content";
 import { EventsPage } from "~/features/events/events-page";
-import { listAllEvents, splitEvents } from "~/features/events/list-events";
+import { eventsPageData } from "~/features/events/list-events";
 import { todayInConferenceTimeZone } from "~/lib/dates";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
 import { openAsDocument, publicPageHandle } from "~/lib/request-context";
@@ -12,8 +12,7 @@ export const handle = publicPageHandle;
 export const clientLoader = openAsDocument;
 
 export function loader() {
-  const instagram = getSiteContent().settings.social.find((link) => link.kind === "photos");
-  return { ...splitEvents(listAllEvents(), todayInConferenceTimeZone()), instagram };
+  return eventsPageData(getSiteContent(), todayInConferenceTimeZone());
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,6 @@
 import { getSiteContent } from "~/content/current-content";
-import { editionPath, getCurrentEdition } from "~/content/editions";
 import { HomePage } from "~/features/home/home-page";
-import { formatLongDate } from "~/lib/dates";
+import { homePageData } from "~/features/home/home-page-data";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
 import { openAsDocument, publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/home";
@@ -12,20 +11,7 @@ export const handle = publicPageHandle;
 export const clientLoader = openAsDocument;
 
 export function loader() {
-  const edition = getCurrentEdition();
-  const { home, settings } = getSiteContent();
-  return {
-    home,
-    social: settings.social,
-    edition: {
-      year: edition.year,
-      path: editionPath(edition),
-      dateLabel: formatLongDate(edition.date),
-      startTime: edition.startTime,
-      endTime: edition.endTime,
-      venue: edition.venue,
-    },
-  };
+  return homePageData(getSiteContent());
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

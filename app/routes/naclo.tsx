@@ -1,6 +1,5 @@
 import { getSiteContent } from "~/content/current-content";
-import { NacloPage } from "~/features/naclo/naclo-page";
-import { formatLongDate } from "~/lib/dates";
+import { NacloPage, nacloPageData } from "~/features/naclo/naclo-page";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
 import { openAsDocument, publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/naclo";
@@ -11,19 +10,16 @@ export const handle = publicPageHandle;
 export const clientLoader = openAsDocument;
 
 export function loader() {
-  const { naclo } = getSiteContent();
-  return {
-    naclo,
-    openRoundDate: formatLongDate(naclo.openRound.date),
-    trainingDate: formatLongDate(naclo.trainingSession.date),
-  };
+  return nacloPageData(getSiteContent());
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+// The description follows the published open round: editors change its date in the admin area.
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     title: "NACLO testing site",
-    description:
-      "Take the North American Computational Linguistics Open at our campus testing site: open round on Thursday, January 23, 2025, and a free online training session.",
+    description: loaderData
+      ? `Take the ${loaderData.naclo.name} at our campus testing site: open round on ${loaderData.openRoundDate}, and a free training session.`
+      : "Take the North American Computational Linguistics Open at our campus testing site.",
     canonicalPath: "/naclo",
     baseUrl: baseUrlFrom(matches),
   });

@@ -2,9 +2,11 @@ import { conferenceName, conferenceShortName } from "~/content/conference";
 import { site } from "~/content/site";
 import { useSiteData } from "~/lib/site-data";
 
-export function SiteFooter() {
+/** Every page's footer; an editor's preview passes the draft's contact details instead. */
+export function SiteFooter({ contact: draft }: { contact?: { email: string; location: string } }) {
   const year = new Date().getFullYear();
-  const { contact } = useSiteData();
+  const published = useSiteData().contact;
+  const contact = draft ?? published;
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">

@@ -40,7 +40,9 @@ export function EventsPage({
         <div className="container">
           <p className="eyebrow">{site.name}</p>
           <h1>Events</h1>
-          <p className="lead">Conference days and NACLO sessions, upcoming first.</p>
+          <p className="lead">
+            Talks, workshops, socials, conference days and NACLO sessions, upcoming first.
+          </p>
         </div>
       </section>
       <div className="container events-layout">

@@ -1,14 +1,11 @@
 import { Link } from "react-router";
 import logoUrl from "~/assets/images/logo.svg";
 import { ImageCarousel } from "~/components/image-carousel";
-import {
-  conferenceFoundedYear,
-  conferenceName,
-  conferenceShortName,
-  editionName,
-} from "~/content/conference";
+import { RichText } from "~/components/rich-text";
+import { editionName } from "~/content/conference";
 import type { HomeContent } from "~/content/home";
 import { type SocialLink, site } from "~/content/site";
+import type { SafeHtml } from "~/lib/rich-text";
 import { homeCarouselImages } from "./home-carousel-images";
 import { SocialIcon } from "./social-icon";
 import "./home.css";
@@ -23,13 +20,20 @@ export type HomeEdition = {
   venue: string;
 };
 
+/** The home page's words, its multi-line fields rendered from the editors' formatting. */
+export type HomeView = Pick<HomeContent, "tagline" | "stayInTouch"> & {
+  definition: SafeHtml;
+  about: SafeHtml;
+  conferenceBlurb: SafeHtml;
+};
+
 export function HomePage({
   edition,
   home,
   social,
 }: {
   edition: HomeEdition;
-  home: HomeContent;
+  home: HomeView;
   social: SocialLink[];
 }) {
   return (
@@ -63,28 +67,9 @@ export function HomePage({
         <div className="container home-about">
           <div className="home-about__text">
             <h2 id="definition-title">What is linguistics?</h2>
-            <p>
-              <dfn>Linguistics</dfn> is the scientific study of human language. Linguists ask how
-              speech sounds are made and perceived (phonetics and phonology), how words are built
-              (morphology), how they combine into sentences (syntax), and how sentences carry
-              meaning in context (semantics and pragmatics). It also asks how children acquire
-              language, how languages change over centuries, and how language shapes and reflects
-              the communities that speak it.
-            </p>
+            <RichText html={home.definition} className="home-about__definition" />
             <h2 id="about-title">About us</h2>
-            <p>
-              We are a student-run society for undergraduates who find language fascinating,
-              whatever their major. Each quarter we host talks by faculty and graduate students,
-              hands-on workshops (from transcribing in the IPA to analysing speech in Praat), study
-              sessions for linguistics courses, and socials where you can meet people who also get
-              excited about vowel charts.
-            </p>
-            <p>
-              We also run a testing site for NACLO, the North American Computational Linguistics
-              Open competition, and every spring we host {conferenceShortName}, a conference where
-              undergraduates present their own research. No experience needed: come to a meeting and
-              say hello.
-            </p>
+            <RichText html={home.about} />
           </div>
           <ImageCarousel
             images={homeCarouselImages}
@@ -100,12 +85,7 @@ export function HomePage({
             <div>
               <p className="eyebrow">Our annual conference</p>
               <h2 id="conference-title">{editionName(edition.year)}</h2>
-              <p>
-                The {conferenceName} gives undergraduates a welcoming place to present original
-                research in every area of linguistics, often for the first time. Founded in{" "}
-                {conferenceFoundedYear}, it hosted 12 undergraduate researchers last year. Attending
-                and presenting are free, and guests are welcome.
-              </p>
+              <RichText html={home.conferenceBlurb} />
             </div>
             <dl className="home-conference__facts">
               <div>
@@ -134,7 +114,7 @@ export function HomePage({
       <section className="section" aria-labelledby="social-title">
         <div className="container">
           <h2 id="social-title">Stay in touch</h2>
-          <p className="lead">Follow along, ask questions, and hear about events first.</p>
+          <p className="lead">{home.stayInTouch}</p>
           <ul className="home-social">
             {social.map((link) => (
               <li key={link.kind}>

@@ -1,5 +1,7 @@
 import { ExternalEmbed } from "~/components/external-embed";
 import type { NacloContent, NacloSession } from "~/content/naclo";
+import type { SiteContent } from "~/content/site-content";
+import { formatLongDate } from "~/lib/dates";
 import "./naclo.css";
 
 function SessionCard({
@@ -43,6 +45,16 @@ function SessionCard({
       </ul>
     </article>
   );
+}
+
+/** What the NACLO page shows, from one content snapshot (published, or the drafts in a preview). */
+export function nacloPageData(content: SiteContent) {
+  const { naclo } = content;
+  return {
+    naclo,
+    openRoundDate: formatLongDate(naclo.openRound.date),
+    trainingDate: formatLongDate(naclo.trainingSession.date),
+  };
 }
 
 export function NacloPage({
