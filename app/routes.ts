@@ -29,6 +29,7 @@ export default [
     route("audit", "routes/admin-audit.tsx"),
     route("materials", "routes/admin-materials.tsx"),
     route("program", "routes/admin-program.tsx"),
+    route("content/editions/new", "routes/admin-content-edition-new.tsx"),
   ]),
   route("user-data/export/users.csv", "routes/admin-export.ts", { id: "export-users" }),
   route("user-data/export/submissions.csv", "routes/admin-export.ts", { id: "export-submissions" }),

@@ -5,7 +5,9 @@ import type { EditionContent } from "./sculc/edition-types";
  * The rules conference content must follow, checked by a test (kept out of the content modules so the
  * schema library never reaches a browser bundle).
  */
-const text = z.string().trim().min(1);
+// Limits keep one mistaken paste from filling a page (and the database): a line of text, and a paragraph.
+const text = z.string().trim().min(1).max(1000);
+const paragraph = z.string().trim().min(1).max(5000);
 const time = z.string().regex(/^\d{1,2}:\d{2} (AM|PM)$/, "a time like 9:00 AM");
 const url = z.url({ protocol: /^https?$/ });
 const anchor = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "kebab-case");
@@ -35,11 +37,11 @@ const sectionSchema = z.discriminatedUnion("kind", [
     attendance: text,
     facts,
   }),
-  z.object({ ...base, kind: z.literal("text"), paragraphs: z.array(text).min(1), facts }),
+  z.object({ ...base, kind: z.literal("text"), paragraphs: z.array(paragraph).min(1), facts }),
   z.object({
     ...base,
     kind: z.literal("recap"),
-    paragraphs: z.array(text).min(1),
+    paragraphs: z.array(paragraph).min(1),
     photoCredit: text.optional(),
   }),
   z.object({
@@ -48,7 +50,7 @@ const sectionSchema = z.discriminatedUnion("kind", [
     speaker: text,
     affiliation: text,
     talkTitle: text,
-    bio: text,
+    bio: paragraph,
   }),
   z.object({
     ...base,
@@ -100,6 +102,18 @@ const clock = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, "a time like
 /** A wall-clock time at the conference, as a datetime-local field gives it: "2025-04-15T23:59". */
 const wallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 
+/** "9:00 AM" as minutes after midnight. */
+function minutesOf(clockTime: string): number {
+  const [, hours = "0", minutes = "0", half] = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(clockTime) ?? [];
+  return (Number(hours) % 12) * 60 + Number(minutes) + (half === "PM" ? 720 : 0);
+}
+
+/** "2026-02-30T10:00" matches the pattern but is no day of any calendar. */
+function isRealWallClock(value: string): boolean {
+  const parsed = new Date(`${value}:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 16) === value;
+}
+
 export const editionSchema = z
   .object({
     year: z.number().int().min(2010).max(2100),
@@ -126,22 +140,48 @@ export const editionSchema = z
           questionMinutes: z.number().int().min(0).max(60),
         }),
         acceptance: z.object({
-          confirmAttendanceUrl: z.url().optional(),
+          confirmAttendanceUrl: url.optional(),
           confirmBy: text,
           confirmByAt: wallClock,
           materialsDueBy: text,
           materialsDueAt: wallClock,
           materialsEmail: z.email(),
-          videoMeetingUrl: z.url(),
+          videoMeetingUrl: url,
         }),
       })
       .optional(),
   })
-  .refine((edition) => edition.pages[0]?.slug === "", {
-    message: "the first page is the main page",
-  })
-  .refine((edition) => edition.date.startsWith(String(edition.year)), {
-    message: "the date is in the edition's year",
+  .superRefine((edition, context) => {
+    const refuse = (path: PropertyKey[], message: string) =>
+      context.addIssue({ code: "custom", path, message, input: edition });
+    if (edition.pages[0]?.slug !== "") refuse(["pages"], "The first page is the main page.");
+    edition.pages.forEach((page, index) => {
+      if (index === 0) return;
+      if (page.slug === "") refuse(["pages", index, "slug"], "Fill this in.");
+      else if (edition.pages.findIndex((other) => other.slug === page.slug) !== index) {
+        refuse(["pages", index, "slug"], "Another page of this edition has this address.");
+      }
+    });
+    const year = String(edition.year);
+    if (!edition.date.startsWith(year)) refuse(["date"], `Choose a date in ${year}.`);
+    if (minutesOf(edition.endTime) <= minutesOf(edition.startTime)) {
+      refuse(["endTime"], "The end time is after the start time.");
+    }
+    const acceptance = edition.abstracts?.acceptance;
+    if (!acceptance) return;
+    for (const field of ["confirmByAt", "materialsDueAt"] as const) {
+      const at = acceptance[field];
+      if (!isRealWallClock(at))
+        refuse(["abstracts", "acceptance", field], "This date does not exist.");
+      else if (!at.startsWith(year))
+        refuse(["abstracts", "acceptance", field], `Choose a date in ${year}.`);
+    }
+    if (acceptance.confirmByAt >= acceptance.materialsDueAt) {
+      refuse(
+        ["abstracts", "acceptance", "materialsDueAt"],
+        "Final materials are due after presenters confirm: choose a later time than the confirm-by time.",
+      );
+    }
   }) satisfies z.ZodType<EditionContent>;
 
 export const editionsSchema = z
