@@ -30,6 +30,7 @@ export default [
     route("materials", "routes/admin-materials.tsx"),
     route("program", "routes/admin-program.tsx"),
     route("content/editions/new", "routes/admin-content-edition-new.tsx"),
+    route("content/editions/:year", "routes/admin-content-edition.tsx"),
   ]),
   route("user-data/export/users.csv", "routes/admin-export.ts", { id: "export-users" }),
   route("user-data/export/submissions.csv", "routes/admin-export.ts", { id: "export-submissions" }),

@@ -1,0 +1,35 @@
+import { redirect } from "react-router";
+import { accountMeta } from "~/features/accounts/account-meta";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { readDocument } from "~/features/site-content/content-store.server";
+import { handleEditionForm } from "~/features/site-content/edition-actions.server";
+import { toEditionEditorView } from "~/features/site-content/edition-editor-view.server";
+import { EditionFormPage } from "~/features/site-content/edition-form-page";
+import { getDatabase } from "~/lib/db/db.server";
+import type { Route } from "./+types/admin-content-edition";
+
+export const meta: Route.MetaFunction = ({ params }) => accountMeta(`SCULC ${params.year}`);
+
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  requireAdmin(context, url);
+  const document = await readDocument(getDatabase().db, { kind: "edition", key: params.year });
+  if (!document) throw new Response("Not Found", { status: 404 });
+  return toEditionEditorView(document);
+}
+
+export async function action({ context, url, params, request }: Route.ActionArgs) {
+  const admin = requireAdmin(context, url);
+  const answer = await handleEditionForm(getDatabase().db, {
+    year: Number(params.year),
+    scope: { form: "edition" },
+    actor: { id: admin.id },
+    formData: await request.formData(),
+  });
+  if (!answer) throw new Response("Not Found", { status: 404 });
+  if (answer.redirectTo) throw redirect(answer.redirectTo);
+  return answer;
+}
+
+export default function AdminContentEdition({ loaderData, actionData }: Route.ComponentProps) {
+  return <EditionFormPage view={loaderData} answer={actionData} />;
+}
