@@ -31,6 +31,7 @@ export default [
     route("program", "routes/admin-program.tsx"),
     route("content/editions/new", "routes/admin-content-edition-new.tsx"),
     route("content/editions/:year", "routes/admin-content-edition.tsx"),
+    route("content/editions/:year/pages/:page", "routes/admin-content-edition-page.tsx"),
   ]),
   route("user-data/export/users.csv", "routes/admin-export.ts", { id: "export-users" }),
   route("user-data/export/submissions.csv", "routes/admin-export.ts", { id: "export-submissions" }),

@@ -159,14 +159,16 @@ export function mergeTrees(
   return compact(posted);
 }
 
+/** The main page's address is the empty one, and a presenter may have no institution. */
+const keepsEmpty = /^pages\.\d+\.slug$|\.presenters\.\d+\.institution$/;
+
 /** The document a form state stands for: empty fields left out, numbers and times as stored. */
 export function toDocument(tree: FormTree): unknown {
   const convert = (value: FormValue | undefined, path: string): unknown => {
     if (value === undefined) return undefined;
     if (typeof value === "string") {
       const trimmed = value.trim();
-      // The main page's address is the empty one; any other empty field is left out.
-      if (trimmed === "") return /^pages\.\d+\.slug$/.test(path) ? "" : undefined;
+      if (trimmed === "") return keepsEmpty.test(path) ? "" : undefined;
       if (numberPaths.has(path) && /^-?\d+$/.test(trimmed)) return Number(trimmed);
       if (clockTimePaths.has(path)) return fromTimeField(trimmed);
       return value;
