@@ -32,6 +32,7 @@ export default [
     route("content/editions/new", "routes/admin-content-edition-new.tsx"),
     route("content/editions/:year", "routes/admin-content-edition.tsx"),
     route("content/editions/:year/pages/:page", "routes/admin-content-edition-page.tsx"),
+    route("content/editions/:year/preview/:slug?", "routes/admin-content-edition-preview.tsx"),
   ]),
   route("user-data/export/users.csv", "routes/admin-export.ts", { id: "export-users" }),
   route("user-data/export/submissions.csv", "routes/admin-export.ts", { id: "export-submissions" }),
