@@ -102,6 +102,71 @@ const clock = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, "a time like
 /** A wall-clock time at the conference, as a datetime-local field gives it: "2025-04-15T23:59". */
 const wallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 
+type CrossFieldIssue = { path: (string | number)[]; message: string };
+
+const isString = (value: unknown): value is string => typeof value === "string";
+
+/**
+ * Rules between fields of an edition. The schema applies them once every field is well formed; a
+ * form also asks them of a half-filled edition, so an end before the start is reported together with
+ * an empty venue. Each rule looks only at fields that are themselves well formed.
+ */
+export function crossFieldIssues(edition: unknown): CrossFieldIssue[] {
+  const issues: CrossFieldIssue[] = [];
+  const refuse = (path: (string | number)[], message: string) => issues.push({ path, message });
+  if (!edition || typeof edition !== "object") return issues;
+  const { year, date, startTime, endTime, pages, abstracts } = edition as Record<string, unknown>;
+  if (Array.isArray(pages)) {
+    const slugs = pages.map((page) => (page as { slug?: unknown } | null)?.slug);
+    if (slugs[0] !== "") refuse(["pages"], "The first page is the main page.");
+    slugs.forEach((slug, index) => {
+      if (index === 0 || !isString(slug)) return;
+      if (slug === "") refuse(["pages", index, "slug"], "Fill this in.");
+      else if (slugs.indexOf(slug) !== index) {
+        refuse(["pages", index, "slug"], "Another page of this edition has this address.");
+      }
+    });
+  }
+  const yearText = String(year);
+  if (isString(date) && /^\d{4}-\d{2}-\d{2}$/.test(date) && !date.startsWith(yearText)) {
+    refuse(["date"], `Choose a date in ${yearText}.`);
+  }
+  if (
+    isString(startTime) &&
+    isString(endTime) &&
+    timePattern.test(startTime) &&
+    timePattern.test(endTime)
+  ) {
+    if (minutesOf(endTime) <= minutesOf(startTime)) {
+      refuse(["endTime"], "The end time is after the start time.");
+    }
+  }
+  const acceptance = (abstracts as { acceptance?: Record<string, unknown> } | undefined)
+    ?.acceptance;
+  if (!acceptance || typeof acceptance !== "object") return issues;
+  const wellFormed: string[] = [];
+  for (const field of ["confirmByAt", "materialsDueAt"] as const) {
+    const at = acceptance[field];
+    if (!isString(at) || !wallClockPattern.test(at)) continue;
+    if (!isRealWallClock(at))
+      refuse(["abstracts", "acceptance", field], "This date does not exist.");
+    else if (!at.startsWith(yearText)) {
+      refuse(["abstracts", "acceptance", field], `Choose a date in ${yearText}.`);
+    } else wellFormed.push(at);
+  }
+  const [confirmByAt, materialsDueAt] = wellFormed;
+  if (wellFormed.length === 2 && confirmByAt && materialsDueAt && confirmByAt >= materialsDueAt) {
+    refuse(
+      ["abstracts", "acceptance", "materialsDueAt"],
+      "Final materials are due after presenters confirm: choose a later time than the confirm-by time.",
+    );
+  }
+  return issues;
+}
+
+const timePattern = /^\d{1,2}:\d{2} (AM|PM)$/;
+const wallClockPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
 /** "9:00 AM" as minutes after midnight. */
 function minutesOf(clockTime: string): number {
   const [, hours = "0", minutes = "0", half] = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(clockTime) ?? [];
@@ -152,35 +217,13 @@ export const editionSchema = z
       .optional(),
   })
   .superRefine((edition, context) => {
-    const refuse = (path: PropertyKey[], message: string) =>
-      context.addIssue({ code: "custom", path, message, input: edition });
-    if (edition.pages[0]?.slug !== "") refuse(["pages"], "The first page is the main page.");
-    edition.pages.forEach((page, index) => {
-      if (index === 0) return;
-      if (page.slug === "") refuse(["pages", index, "slug"], "Fill this in.");
-      else if (edition.pages.findIndex((other) => other.slug === page.slug) !== index) {
-        refuse(["pages", index, "slug"], "Another page of this edition has this address.");
-      }
-    });
-    const year = String(edition.year);
-    if (!edition.date.startsWith(year)) refuse(["date"], `Choose a date in ${year}.`);
-    if (minutesOf(edition.endTime) <= minutesOf(edition.startTime)) {
-      refuse(["endTime"], "The end time is after the start time.");
-    }
-    const acceptance = edition.abstracts?.acceptance;
-    if (!acceptance) return;
-    for (const field of ["confirmByAt", "materialsDueAt"] as const) {
-      const at = acceptance[field];
-      if (!isRealWallClock(at))
-        refuse(["abstracts", "acceptance", field], "This date does not exist.");
-      else if (!at.startsWith(year))
-        refuse(["abstracts", "acceptance", field], `Choose a date in ${year}.`);
-    }
-    if (acceptance.confirmByAt >= acceptance.materialsDueAt) {
-      refuse(
-        ["abstracts", "acceptance", "materialsDueAt"],
-        "Final materials are due after presenters confirm: choose a later time than the confirm-by time.",
-      );
+    for (const issue of crossFieldIssues(edition)) {
+      context.addIssue({
+        code: "custom",
+        path: issue.path,
+        message: issue.message,
+        input: edition,
+      });
     }
   }) satisfies z.ZodType<EditionContent>;
 

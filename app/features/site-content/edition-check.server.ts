@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { editionSchema } from "~/content/editions.schema";
+import { crossFieldIssues, editionSchema } from "~/content/editions.schema";
 import type { FieldIssue } from "./content-kinds.server";
 
 type Issue = z.core.$ZodIssue;
@@ -66,8 +66,15 @@ export function checkEditionForm(document: unknown): FieldIssue[] {
     document && typeof document === "object" ? { ...document, isCurrent: false } : document;
   const parsed = editionSchema.safeParse(body, { reportInput: true });
   if (parsed.success) return [];
-  return parsed.error.issues.map((issue) => ({
+  const issues = parsed.error.issues.map((issue) => ({
     path: issue.path.map(String).join("."),
     message: messageFor(issue),
   }));
+  // The schema skips the rules between fields while any field is refused: ask them anyway, so every
+  // problem is reported at once.
+  for (const issue of crossFieldIssues(body)) {
+    const path = issue.path.join(".");
+    if (!issues.some((found) => found.path === path)) issues.push({ path, message: issue.message });
+  }
+  return issues;
 }

@@ -89,6 +89,13 @@ describe("edition form fields", () => {
     });
   });
 
+  it("reports an end before the start together with an empty field", () => {
+    expect(issuesOf({ venue: "", startTime: "17:00", endTime: "09:00" })).toEqual({
+      venue: "Fill this in.",
+      endTime: "The end time is after the start time.",
+    });
+  });
+
   it("refuses a paragraph too long to be one", () => {
     const path = "pages.0.sections.1.paragraphs.0";
     expect(issuesOf({ [path]: "a".repeat(50_000) })[path]).toBe(
