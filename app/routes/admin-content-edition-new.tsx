@@ -25,7 +25,7 @@ export async function action({ context, url }: Route.ActionArgs) {
   const admin = requireAdmin(context, url);
   const { isCurrent: _derived, ...current } = getCurrentEdition();
   const outcome = await startNextEdition(getDatabase().db, current, { id: admin.id });
-  if (outcome.ok) return redirect(`${editionEditorPaths.edition(outcome.year)}?started=1`);
+  if (outcome.ok) return redirect(editionEditorPaths.edition(outcome.year));
   return {
     reason: outcome.reason,
     year: outcome.year,

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from "react";
 import { TextField } from "~/components/text-field";
+import { fieldName } from "./edition-field-names";
 import { type FormTree, valueAt } from "./edition-form";
 import "./edition-editor.css";
 
@@ -316,11 +317,4 @@ export function IssueSummary({ issues }: { issues: Record<string, string> }) {
       </ul>
     </div>
   );
-}
-
-/** A field path as words for the summary: "abstracts.acceptance.confirmByAt" -> "confirm by at". */
-function fieldName(path: string): string {
-  const parts = path.split(".").filter((part) => !/^\d+$/.test(part) && part !== "pages");
-  const last = parts.at(-1) ?? "The edition";
-  return last.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (first) => first.toUpperCase());
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import edition2025 from "~/content/sculc/editions/2025";
 import { checkEditionForm } from "./edition-check.server";
+import { fieldName } from "./edition-field-names";
 import {
   applyListIntent,
   type FormTree,
@@ -164,5 +165,15 @@ describe("list buttons", () => {
     expect(document.pages[0]?.sections[3]).toMatchObject({ kind: "keynote", speaker: "Dr. New" });
     expect(document.pages[0]?.sections).toHaveLength(next.pages[0]?.sections.length ?? 0);
     expect(document.abstracts?.guidelines).toEqual(["Only one"]);
+  });
+});
+
+describe("the refusals' summary", () => {
+  it("names each field in words", () => {
+    expect(fieldName("endTime")).toBe("Ends at");
+    expect(fieldName("abstracts.guidelines.4")).toBe("Guideline 5");
+    expect(fieldName("abstracts.guidelines")).toBe("Guidelines");
+    expect(fieldName("pages.0.sections.2.links.1.href")).toBe("Section 3, Link 2, Web address");
+    expect(fieldName("pages.1.slug")).toBe("Address");
   });
 });
