@@ -135,8 +135,37 @@ test("an organiser starts, edits, previews and publishes next year's conference"
     .fill("SCULC is a one-day conference run by undergraduates.");
   await save(page);
   await expect(successMessage(page, "Draft saved successfully")).toBeVisible();
+
+  // Sections are added, moved and removed with buttons that keep what was typed.
+  const sectionCount = await page.getByRole("group", { name: /^Section \d+: / }).count();
+  await page.getByLabel("Kind of section").selectOption({ label: "Text" });
+  await page.getByRole("button", { name: "Add the section" }).click();
+  const added = page.getByRole("group", { name: `Section ${sectionCount + 1}: Text` });
+  await expect(added.getByLabel("Heading")).toHaveValue("Text");
+  await added.getByLabel("Heading").fill("Travel and parking");
+  await added.getByLabel("Paragraph 1").fill("Park in structure 4; the bus stops at the door.");
+  await page.getByRole("button", { name: `Move up section ${sectionCount + 1}` }).click();
+  await expect(successMessage(page, "Draft saved successfully")).toBeVisible();
+  const moved = page.getByRole("group", { name: `Section ${sectionCount}: Text` });
+  await expect(moved.getByLabel("Heading")).toHaveValue("Travel and parking");
+  await page.getByRole("button", { name: `Remove section ${sectionCount}` }).click();
+  await expect(successMessage(page, "Draft saved successfully")).toBeVisible();
+  await expect(page.getByRole("group", { name: /^Section \d+: / })).toHaveCount(sectionCount);
   await checked.goto(page.url());
   await expectUsableEverywhere(checked);
+
+  // A new page, with its own form.
+  await page.getByRole("link", { name: "Back to SCULC 2026" }).click();
+  await page.getByLabel("Address", { exact: true }).fill("travel");
+  await page.getByLabel("Menu label", { exact: true }).fill("Travel");
+  await page.getByLabel("Title", { exact: true }).fill("Getting to SCULC 2026");
+  await page
+    .getByLabel("Description", { exact: true })
+    .fill("Directions, parking and transit to the conference.");
+  await page.getByRole("button", { name: "Add the page" }).click();
+  await expect(page.getByRole("heading", { name: "SCULC 2026: Travel" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to SCULC 2026" }).click();
+  await page.getByRole("link", { name: "Edit the main page" }).click();
 
   // The preview: the public page's look from the draft, for editors only, never cached.
   await page.getByRole("link", { name: "Preview the saved draft" }).click();
@@ -144,6 +173,12 @@ test("an organiser starts, edits, previews and publishes next year's conference"
   await expect(page.getByRole("heading", { level: 1, name: "SCULC 2026" })).toBeVisible();
   await expect(
     page.getByText("SCULC is a one-day conference run by undergraduates."),
+  ).toBeVisible();
+  // The preview's page menu leads to the other pages' previews.
+  await page.getByRole("link", { name: "Travel", exact: true }).click();
+  await expect(page).toHaveURL(/\/user-data\/content\/editions\/2026\/preview\/travel$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Getting to SCULC 2026" }),
   ).toBeVisible();
   const preview = await page.request.get(page.url());
   expect(preview.headers()["cache-control"]).toBe("private, no-store");
