@@ -61,7 +61,17 @@ describe("edition form fields", () => {
   });
 
   it("ignores names that are not paths of the document", () => {
-    expect(posted({ intent: "save", revision: "3", "__proto__.x": "1", "0.a": "b" })).toEqual({});
+    expect(
+      posted({
+        intent: "save",
+        revision: "3",
+        "__proto__.x": "1",
+        "constructor.prototype.polluted": "yes",
+        "toString.x": "1",
+        "0.a": "b",
+      }),
+    ).toEqual({ toString: { x: "1" } });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it("refuses what cannot be, beside the field, in plain words", () => {

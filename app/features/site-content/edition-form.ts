@@ -77,7 +77,7 @@ export function valueAt(tree: FormValue | undefined, path: string): FormValue | 
   let value: FormValue | undefined = tree;
   for (const segment of path.split(".")) {
     if (Array.isArray(value)) value = value[Number(segment)];
-    else if (isTree(value)) value = value[segment];
+    else if (isTree(value)) value = Object.hasOwn(value, segment) ? value[segment] : undefined;
     else return undefined;
   }
   return value;
@@ -93,7 +93,7 @@ function setAt(tree: FormTree, segments: string[], value: string) {
       container[segment] = value;
       return;
     }
-    const existing = container[segment];
+    const existing = Object.hasOwn(container, segment) ? container[segment] : undefined;
     if (existing === undefined || typeof existing === "string") {
       container[segment] = nextIsIndex ? [] : {};
     }
@@ -110,14 +110,17 @@ function compact(value: FormValue): FormValue {
   return value;
 }
 
+const forbidden = new Set(["__proto__", "constructor", "prototype"]);
+
 /** The posted fields as a tree, by their dotted names; a field name that is not a path is ignored. */
 export function readPostedTree(entries: Iterable<[string, FormDataEntryValue]>): FormTree {
   const tree: FormTree = {};
   for (const [name, value] of entries) {
     if (reservedFields.has(name) || typeof value !== "string") continue;
     const segments = name.split(".");
-    // A path never starts with an index, and no segment is empty or reaches the prototype.
-    if (segments.some((segment) => !/^[A-Za-z0-9]+$/.test(segment) || segment === "__proto__")) {
+    // A path never starts with an index, and no segment is empty or reaches a prototype
+    // ("constructor.prototype.x" would otherwise write to every object of the process).
+    if (segments.some((segment) => !/^[A-Za-z0-9]+$/.test(segment) || forbidden.has(segment))) {
       continue;
     }
     if (/^\d+$/.test(segments[0] ?? "")) continue;
@@ -152,7 +155,8 @@ export function mergeTrees(
   if (isTree(posted)) {
     const base: FormTree = isTree(saved) ? { ...saved } : {};
     for (const [key, value] of Object.entries(posted)) {
-      base[key] = mergeTrees(base[key], value, mergeByIndex, path ? `${path}.${key}` : key);
+      const savedValue = Object.hasOwn(base, key) ? base[key] : undefined;
+      base[key] = mergeTrees(savedValue, value, mergeByIndex, path ? `${path}.${key}` : key);
     }
     return base;
   }
