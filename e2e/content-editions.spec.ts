@@ -213,6 +213,32 @@ test("an organiser starts, edits, previews and publishes next year's conference"
   await expect(page.getByText(/Present your research at SCULC 2026\./)).toBeVisible();
   await expect(page.getByText(newGuideline)).toBeVisible();
 
+  // With JavaScript the same form answers in place, redrawn from what was saved.
+  await checked.goto(editionPath);
+  const count = await checked.getByLabel(/^Guideline \d+$/).count();
+  await checked.getByRole("button", { name: "Add a guideline" }).click();
+  await expect(successMessage(checked, "Draft saved successfully")).toBeVisible();
+  await field(checked, `Guideline ${count + 1}`).fill("Posters are A1, portrait.");
+  await save(checked);
+  await expect(checked.getByText("changes saved since that visitors do not see yet")).toBeVisible();
+  await checked.reload();
+  await expect(field(checked, `Guideline ${count + 1}`)).toHaveValue("Posters are A1, portrait.");
+
+  // Two editors: the second save over the first is refused, and the typed text stays.
+  await page.goto(editionPath);
+  await checked.reload();
+  await field(checked, "Venue").fill("Student Center, Hall A");
+  await save(checked);
+  await expect(successMessage(checked, "Draft saved successfully")).toBeVisible();
+  await field(page, "Venue").fill("Student Center, Hall B");
+  await save(page);
+  await expect(page.getByRole("alert")).toContainText(
+    "Someone else saved this edition since you opened it",
+  );
+  await expect(field(page, "Venue")).toHaveValue("Student Center, Hall B");
+  await checked.reload();
+  await expect(field(checked, "Venue")).toHaveValue("Student Center, Hall A");
+
   await visitor.close();
   await context.close();
   await admin.context.close();
