@@ -118,6 +118,7 @@ export function SectionFields({
               label="Button link"
               hint="A web address, or a page of this site like /sculc/submit-abstract."
             />
+            <Field path={at("action.description")} label="Button description (optional)" />
           </fieldset>
         </>
       );
