@@ -45,7 +45,89 @@ function postedFields(markup: string): [string, string][] {
   return fields.sort((a, b) => a[0] - b[0]).map(([, name, value]) => [name, value]);
 }
 
-const editions = shippedContent.editions.map(({ isCurrent: _derived, ...edition }) => edition);
+const shipped = shippedContent.editions.map(({ isCurrent: _derived, ...edition }) => edition);
+const [latest] = shipped;
+if (!latest) throw new Error("no shipped edition");
+
+const facts = [{ label: "Founded", value: "2010" }];
+const link = { label: "Check in", href: "https://example.edu/in", description: "On the day." };
+/** One section of every kind, with every optional field filled in. */
+const everyKind: EditionDocument = {
+  ...latest,
+  year: 2030,
+  date: "2030-05-18",
+  programHours: { opens: "08:00", closes: "20:00" },
+  pages: [
+    {
+      slug: "",
+      navLabel: "Main",
+      title: "Every kind",
+      description: "Every section kind.",
+      sections: [
+        {
+          kind: "details",
+          id: "details",
+          heading: "Details",
+          menuLabel: "When",
+          checkIn: "8:30",
+          lunch: "Noon",
+          format: "Hybrid",
+          attendance: "Free",
+          facts,
+        },
+        { kind: "text", id: "text", heading: "Text", paragraphs: ["One", "Two"], facts },
+        { kind: "recap", id: "recap", heading: "Recap", paragraphs: ["Done"], photoCredit: "Ana" },
+        {
+          kind: "keynote",
+          id: "keynote",
+          heading: "Keynote",
+          speaker: "Dr. A",
+          affiliation: "U",
+          talkTitle: "T",
+          bio: "B",
+        },
+        { kind: "program-document", id: "program", heading: "Program", file: "a.pdf", intro: "I" },
+        { kind: "program-pages", id: "pages", heading: "Pages", intro: "I" },
+        { kind: "program-list", id: "list", heading: "List", intro: "I" },
+        { kind: "schedule-image", id: "schedule", heading: "Schedule", intro: "I" },
+        { kind: "gallery", id: "gallery", heading: "Photos", intro: "I" },
+        {
+          kind: "presentations",
+          id: "presentations",
+          heading: "Presentations",
+          intro: "I",
+          display: "list",
+          items: [
+            {
+              title: "Talk",
+              presenters: [
+                { name: "Bo", institution: "" },
+                { name: "Cy", institution: "U" },
+              ],
+              embed: {
+                kind: "poster",
+                title: "Poster",
+                embedUrl: "https://example.edu/e",
+                linkUrl: "https://example.edu/l",
+              },
+            },
+          ],
+        },
+        {
+          kind: "guidelines",
+          id: "call",
+          heading: "Call",
+          status: "closed",
+          deadline: "Soon",
+          items: ["Be brief"],
+          action: { ...link, href: "/sculc/submit-abstract" },
+        },
+        { kind: "links", id: "links", heading: "Links", email: "a@example.edu", links: [link] },
+      ],
+    },
+  ],
+};
+const editions = [...shipped, everyKind];
 
 function postBack(edition: EditionDocument, markup: string, mergeByIndex: RegExp[]) {
   const saved = toFormState(edition);
