@@ -25,6 +25,7 @@ export function toEditionEditorView(document: ContentDocument): EditionEditorVie
     recheck: document.publishedVersion === null ? listThingsToRecheck(edition) : [],
     pages: edition.pages.map((page, index) => ({
       index,
+      slug: page.slug,
       navLabel: page.navLabel,
       path: editionPagePath(edition, page),
       sections: page.sections.map((section) => ({ heading: section.heading, kind: section.kind })),

@@ -18,6 +18,7 @@ import { PublishPanel } from "./edition-publish-panel";
 
 export type EditionPageSummary = {
   index: number;
+  slug: string;
   navLabel: string;
   path: string;
   sections: { heading: string; kind: string }[];
@@ -238,7 +239,10 @@ function PagesList({ year, pages }: { year: number; pages: EditionPageSummary[] 
             <Link to={editionEditorPaths.page(year, page.index)}>
               Edit {page.index === 0 ? "the main page" : `the page "${page.navLabel}"`}
             </Link>{" "}
-            ({page.path}): {page.sections.map((section) => section.heading).join(", ")}
+            ({page.path}): {page.sections.map((section) => section.heading).join(", ")}.{" "}
+            <Link to={editionEditorPaths.preview(year, page.slug)}>
+              Preview{page.index === 0 ? " the main page" : ` "${page.navLabel}"`}
+            </Link>
           </li>
         ))}
       </ol>

@@ -68,6 +68,7 @@ describe("edition form fields", () => {
         "__proto__.x": "1",
         "constructor.prototype.polluted": "yes",
         "toString.x": "1",
+        year: "2030",
         "0.a": "b",
       }),
     ).toEqual({ toString: { x: "1" } });

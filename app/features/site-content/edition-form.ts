@@ -11,8 +11,9 @@ import type { EditionDocument } from "./edition-next";
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 export type FormTree = { [key: string]: FormValue };
 
-/** Fields that are not part of the document. */
+/** Fields that are not part of the document, and the year, which the address fixes. */
 const reservedFields = new Set([
+  "year",
   "intent",
   "revision",
   "newSectionKind",
