@@ -96,6 +96,29 @@ for (const target of testDatabaseTargets()) {
       expect((await draft()).abstracts?.guidelines.at(-2)).toBe("A new last guideline.");
     });
 
+    it("never changes the name of a program PDF, which only the site's files provide", async () => {
+      const { db } = await databases.openMigrated();
+      const ref = { kind: "edition" as const, key: "2025" };
+      const before = await readDocument(db, ref);
+      const sections = (before?.draft as EditionDocument | undefined)?.pages[0]?.sections ?? [];
+      const index = sections.findIndex((section) => section.kind === "program-document");
+      expect(index).toBeGreaterThan(-1);
+      const answer = await handleEditionForm(db, {
+        year: 2025,
+        scope: { form: "edition" },
+        actor: organiser,
+        formData: form({
+          revision: String(before?.draftRevision),
+          [`pages.0.sections.${index}.file`]: "missing.pdf",
+          venue: "Hall D",
+        }),
+      });
+      expect(answer?.status).toBe("saved");
+      const after = (await readDocument(db, ref))?.draft as EditionDocument;
+      expect(after.venue).toBe("Hall D");
+      expect(after.pages[0]?.sections[index]).toEqual(sections[index]);
+    });
+
     it("refuses a save over someone else's, keeping the typed text", async () => {
       const { post, draft } = await started();
       await post("edition", { revision: "1", venue: "Theirs" });

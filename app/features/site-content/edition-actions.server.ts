@@ -72,7 +72,7 @@ export async function handleEditionForm(
   const posted = readPostedTree(input.formData.entries());
   const mergeByIndex =
     input.scope.form === "edition" ? [/^pages$/, /^pages\.\d+\.sections$/] : [/^pages$/];
-  const tree = mergeTrees(saved, posted, mergeByIndex) as FormTree;
+  const tree = keepSavedFiles(saved, mergeTrees(saved, posted, mergeByIndex) as FormTree);
 
   // An added row is shown at once but saved only once it is filled in; everything else saves as shown.
   let shown = tree;
@@ -91,6 +91,33 @@ export async function handleEditionForm(
     if (listIntent.action !== "add") stored = shown;
   }
   return save(db, ref, { shown, stored, revision, actor: input.actor });
+}
+
+/**
+ * A program PDF is one of the site's files, named in the section: the forms never change the name (a
+ * name with no file behind it would break the page), so it is taken from the saved draft by anchor. A
+ * posted PDF section the draft does not have becomes a text section.
+ */
+function keepSavedFiles(saved: FormTree, tree: FormTree): FormTree {
+  const sectionsOf = (value: FormValue | undefined) =>
+    ((value as FormTree[] | undefined) ?? []).flatMap(
+      (page) => (page.sections as FormTree[] | undefined) ?? [],
+    );
+  const files = new Map(
+    sectionsOf(saved.pages)
+      .filter((section) => section.kind === "program-document")
+      .map((section) => [section.id, section.file]),
+  );
+  for (const section of sectionsOf(tree.pages)) {
+    if (section.kind !== "program-document") continue;
+    const file = files.get(section.id);
+    if (file) section.file = file;
+    else {
+      section.kind = "text";
+      delete section.file;
+    }
+  }
+  return tree;
 }
 
 async function save(
