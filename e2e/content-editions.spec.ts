@@ -76,7 +76,7 @@ test("an organiser starts, edits, previews and publishes next year's conference"
   await expect(field(page, "Conference date")).toHaveValue("2026-05-16");
   await field(page, "Guideline 6").fill(newGuideline);
   // Enter in a field saves the draft (the first button of the form), never a remove button.
-  await field(page, "Guideline 6").press("Enter");
+  await field(page, "Venue").press("Enter");
   await expect(successMessage(page, "Draft saved successfully")).toBeVisible();
   await expect(field(page, "Guideline 6")).toHaveValue(newGuideline);
   await page.getByRole("button", { name: "Move up guideline 6" }).click();

@@ -154,13 +154,17 @@ export function ItemButtons({
   index,
   count,
   name,
+  showName = false,
 }: {
   path: string;
   index: number;
   count: number;
   /** The item as a person names it, for the buttons' accessible names: "guideline 2". */
   name: string;
+  /** Whether the name shows (a section's buttons, far from its heading) or is for screen readers. */
+  showName?: boolean;
 }) {
+  const label = showName ? <> {name}</> : <span className="visually-hidden"> {name}</span>;
   return (
     <div className="edition-item__buttons">
       {index > 0 ? (
@@ -170,7 +174,7 @@ export function ItemButtons({
           value={`up:${path}.${index}`}
           className="button button--secondary"
         >
-          Move up<span className="visually-hidden"> {name}</span>
+          Move up{label}
         </button>
       ) : null}
       {index < count - 1 ? (
@@ -180,7 +184,7 @@ export function ItemButtons({
           value={`down:${path}.${index}`}
           className="button button--secondary"
         >
-          Move down<span className="visually-hidden"> {name}</span>
+          Move down{label}
         </button>
       ) : null}
       <button
@@ -189,7 +193,7 @@ export function ItemButtons({
         value={`remove:${path}.${index}`}
         className="button button--secondary"
       >
-        Remove<span className="visually-hidden"> {name}</span>
+        Remove{label}
       </button>
     </div>
   );
@@ -218,7 +222,8 @@ export function TextList({
   /** "Guideline", numbered for each item. */
   itemLabel: string;
   addLabel: string;
-  multiline?: boolean;
+  /** Each item in a box of several lines: a paragraph, or a short text that wraps ("short"). */
+  multiline?: boolean | "short";
 }) {
   const count = useListLength(path);
   return (
@@ -233,7 +238,7 @@ export function TextList({
             // biome-ignore lint/suspicious/noArrayIndexKey: items are numbered by position; the form is re-keyed on every answer
             <li key={index} className="edition-item">
               {multiline ? (
-                <TextArea path={itemPath} label={label} />
+                <TextArea path={itemPath} label={label} rows={multiline === "short" ? 2 : 4} />
               ) : (
                 <Field path={itemPath} label={label} />
               )}

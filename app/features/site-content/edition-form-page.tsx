@@ -129,6 +129,7 @@ export function EditionFormPage({
               legend="Guidelines for authors"
               itemLabel="Guideline"
               addLabel="Add a guideline"
+              multiline="short"
             />
             <Field
               path="abstracts.deadline"

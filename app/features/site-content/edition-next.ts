@@ -151,6 +151,11 @@ export function listThingsToRecheck(edition: EditionDocument): RecheckItem[] {
       note: `Now ${weekdayOf(edition.date)}, ${edition.date}: last year's date moved by a year, so the weekday changed.`,
     },
   ];
+  items.push({
+    field: "summary",
+    label: "Summary",
+    note: "It may name the date or the weekday.",
+  });
   const call = edition.abstracts;
   if (call) {
     items.push(

@@ -125,6 +125,7 @@ export function EditionPageForm({
                 index={index}
                 count={sections.length}
                 name={name}
+                showName
               />
             </fieldset>
           );

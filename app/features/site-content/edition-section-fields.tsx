@@ -109,6 +109,7 @@ export function SectionFields({
             legend="Guidelines"
             itemLabel="Guideline"
             addLabel="Add a guideline"
+            multiline="short"
           />
           <fieldset>
             <legend>Button (optional)</legend>
