@@ -110,6 +110,7 @@ test("an organiser starts, edits, previews and publishes next year's conference"
     form: { revision, date: "2026-02-30" },
     headers: { Origin: new URL(page.url()).origin },
   });
+  expect(crafted.status()).toBe(400);
   expect(await crafted.text()).toContain("This date does not exist");
   await checked.goto(editionPath);
   await expect(field(checked, "Conference date")).toHaveValue("2026-05-16");
@@ -219,6 +220,11 @@ test("an organiser starts, edits, previews and publishes next year's conference"
   await checked.getByRole("button", { name: "Add a guideline" }).click();
   await expect(successMessage(checked, "Draft saved successfully")).toBeVisible();
   await field(checked, `Guideline ${count + 1}`).fill("Posters are A1, portrait.");
+  await field(checked, "Venue").fill("");
+  await save(checked);
+  await expect(field(checked, "Venue")).toHaveAccessibleDescription("Fill this in.");
+  await expect(field(checked, `Guideline ${count + 1}`)).toHaveValue("Posters are A1, portrait.");
+  await field(checked, "Venue").fill("Student Center Pavilion and online");
   await save(checked);
   await expect(checked.getByText("changes saved since that visitors do not see yet")).toBeVisible();
   await checked.reload();

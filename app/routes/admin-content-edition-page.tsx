@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireAdmin } from "~/features/accounts/session.server";
 import {
@@ -6,7 +7,7 @@ import {
   scheduleImageFor,
 } from "~/features/sculc/edition-media.server";
 import { readDocument } from "~/features/site-content/content-store.server";
-import { handleEditionForm } from "~/features/site-content/edition-actions.server";
+import { answerStatus, handleEditionForm } from "~/features/site-content/edition-actions.server";
 import { toEditionPageEditorView } from "~/features/site-content/edition-editor-view.server";
 import type { EditionDocument } from "~/features/site-content/edition-next";
 import { EditionPageForm } from "~/features/site-content/edition-page-form";
@@ -58,7 +59,7 @@ export async function action({ context, url, params, request }: Route.ActionArgs
     formData: await request.formData(),
   });
   if (!answer) throw new Response("Not Found", { status: 404 });
-  return answer;
+  return data(answer, answerStatus(answer));
 }
 
 export default function AdminContentEditionPage({ loaderData, actionData }: Route.ComponentProps) {

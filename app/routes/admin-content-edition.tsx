@@ -1,8 +1,8 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { readDocument } from "~/features/site-content/content-store.server";
-import { handleEditionForm } from "~/features/site-content/edition-actions.server";
+import { answerStatus, handleEditionForm } from "~/features/site-content/edition-actions.server";
 import { toEditionEditorView } from "~/features/site-content/edition-editor-view.server";
 import { EditionFormPage } from "~/features/site-content/edition-form-page";
 import { getDatabase } from "~/lib/db/db.server";
@@ -27,7 +27,7 @@ export async function action({ context, url, params, request }: Route.ActionArgs
   });
   if (!answer) throw new Response("Not Found", { status: 404 });
   if (answer.redirectTo) throw redirect(answer.redirectTo);
-  return answer;
+  return data(answer, answerStatus(answer));
 }
 
 export default function AdminContentEdition({ loaderData, actionData }: Route.ComponentProps) {

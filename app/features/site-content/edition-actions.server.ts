@@ -37,6 +37,12 @@ export type EditionFormAnswer = {
   newPage?: Record<string, string>;
 };
 
+/** The HTTP status of an answer: a refusal is 400, a save over someone else's 409. */
+export function answerStatus(answer: EditionFormAnswer): number {
+  if (answer.status === "invalid") return 400;
+  return answer.status === "stale" ? 409 : 200;
+}
+
 /** Which form posted: the edition's own fields, or one page with all its sections. */
 export type EditionFormScope = { form: "edition" } | { form: "page"; page: number };
 
