@@ -91,13 +91,13 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: /postgres\.spec\.ts/,
+      testIgnore: /(postgres|content-editions)\.spec\.ts/,
       grepInvert: [globalState, publishesProgram],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
       name: "mobile",
-      testIgnore: /postgres\.spec\.ts/,
+      testIgnore: /(postgres|content-editions)\.spec\.ts/,
       grepInvert: [globalState, publishesProgram],
       use: {
         ...devices["Pixel 5"],
@@ -124,6 +124,14 @@ export default defineConfig({
       testMatch: /(admin|review|program|presenters-(submit|confirm|materials))(-[\w-]+)?\.spec\.ts/,
       grep: [globalState, publishesProgram],
       dependencies: ["desktop", "mobile", ...(postgresUrl ? ["postgres"] : [])],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
+      // Publishing next year's edition makes it the current one for the whole server (the call for
+      // abstracts, review, the program follow it): run after everything else on SQLite.
+      name: "content-editions",
+      testMatch: /content-editions\.spec\.ts/,
+      dependencies: ["call-for-abstracts"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
   ],

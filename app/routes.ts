@@ -34,6 +34,10 @@ export default [
     route("content/footer", "routes/admin-content-pages.tsx", { id: "content-footer" }),
     route("content/naclo", "routes/admin-content-pages.tsx", { id: "content-naclo" }),
     route("content/events", "routes/admin-content-pages.tsx", { id: "content-events" }),
+    route("content/editions/new", "routes/admin-content-edition-new.tsx"),
+    route("content/editions/:year", "routes/admin-content-edition.tsx"),
+    route("content/editions/:year/pages/:page", "routes/admin-content-edition-page.tsx"),
+    route("content/editions/:year/preview/:slug?", "routes/admin-content-edition-preview.tsx"),
   ]),
   route("user-data/content/media", "routes/admin-content-media.ts"),
   // Previews of the public pages drawn from the drafts: the public page's own frame, not the admin's.

@@ -5,7 +5,9 @@ import type { EditionContent } from "./sculc/edition-types";
  * The rules conference content must follow, checked by a test (kept out of the content modules so the
  * schema library never reaches a browser bundle).
  */
-const text = z.string().trim().min(1);
+// Limits keep one mistaken paste from filling a page (and the database): a line of text, and a paragraph.
+const text = z.string().trim().min(1).max(1000);
+const paragraph = z.string().trim().min(1).max(5000);
 const time = z.string().regex(/^\d{1,2}:\d{2} (AM|PM)$/, "a time like 9:00 AM");
 const url = z.url({ protocol: /^https?$/ });
 const anchor = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "kebab-case");
@@ -36,11 +38,11 @@ const sectionSchema = z.discriminatedUnion("kind", [
     attendance: text,
     facts,
   }),
-  z.object({ ...base, kind: z.literal("text"), paragraphs: z.array(text).min(1), facts }),
+  z.object({ ...base, kind: z.literal("text"), paragraphs: z.array(paragraph).min(1), facts }),
   z.object({
     ...base,
     kind: z.literal("recap"),
-    paragraphs: z.array(text).min(1),
+    paragraphs: z.array(paragraph).min(1),
     photoCredit: text.optional(),
   }),
   z.object({
@@ -49,7 +51,7 @@ const sectionSchema = z.discriminatedUnion("kind", [
     speaker: text,
     affiliation: text,
     talkTitle: text,
-    bio: text,
+    bio: paragraph,
   }),
   z.object({
     ...base,
@@ -101,6 +103,83 @@ const clock = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, "a time like
 /** A wall-clock time at the conference, as a datetime-local field gives it: "2025-04-15T23:59". */
 const wallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 
+type CrossFieldIssue = { path: (string | number)[]; message: string };
+
+const isString = (value: unknown): value is string => typeof value === "string";
+
+/**
+ * Rules between fields of an edition. The schema applies them once every field is well formed; a
+ * form also asks them of a half-filled edition, so an end before the start is reported together with
+ * an empty venue. Each rule looks only at fields that are themselves well formed.
+ */
+export function crossFieldIssues(edition: unknown): CrossFieldIssue[] {
+  const issues: CrossFieldIssue[] = [];
+  const refuse = (path: (string | number)[], message: string) => issues.push({ path, message });
+  if (!edition || typeof edition !== "object") return issues;
+  const { year, date, startTime, endTime, pages, abstracts } = edition as Record<string, unknown>;
+  if (Array.isArray(pages)) {
+    const slugs = pages.map((page) => (page as { slug?: unknown } | null)?.slug);
+    if (slugs[0] !== "") refuse(["pages"], "The first page is the main page.");
+    slugs.forEach((slug, index) => {
+      if (index === 0 || !isString(slug)) return;
+      if (slug === "") refuse(["pages", index, "slug"], "Fill this in.");
+      else if (slugs.indexOf(slug) !== index) {
+        refuse(["pages", index, "slug"], "Another page of this edition has this address.");
+      }
+    });
+  }
+  const yearText = String(year);
+  if (isString(date) && /^\d{4}-\d{2}-\d{2}$/.test(date) && !date.startsWith(yearText)) {
+    refuse(["date"], `Choose a date in ${yearText}.`);
+  }
+  if (
+    isString(startTime) &&
+    isString(endTime) &&
+    timePattern.test(startTime) &&
+    timePattern.test(endTime)
+  ) {
+    if (minutesOf(endTime) <= minutesOf(startTime)) {
+      refuse(["endTime"], "The end time is after the start time.");
+    }
+  }
+  const acceptance = (abstracts as { acceptance?: Record<string, unknown> } | undefined)
+    ?.acceptance;
+  if (!acceptance || typeof acceptance !== "object") return issues;
+  const wellFormed: string[] = [];
+  for (const field of ["confirmByAt", "materialsDueAt"] as const) {
+    const at = acceptance[field];
+    if (!isString(at) || !wallClockPattern.test(at)) continue;
+    if (!isRealWallClock(at))
+      refuse(["abstracts", "acceptance", field], "This date does not exist.");
+    else if (!at.startsWith(yearText)) {
+      refuse(["abstracts", "acceptance", field], `Choose a date in ${yearText}.`);
+    } else wellFormed.push(at);
+  }
+  const [confirmByAt, materialsDueAt] = wellFormed;
+  if (wellFormed.length === 2 && confirmByAt && materialsDueAt && confirmByAt >= materialsDueAt) {
+    refuse(
+      ["abstracts", "acceptance", "materialsDueAt"],
+      "Final materials are due after presenters confirm: choose a later time than the confirm-by time.",
+    );
+  }
+  return issues;
+}
+
+const timePattern = /^\d{1,2}:\d{2} (AM|PM)$/;
+const wallClockPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/** "9:00 AM" as minutes after midnight. */
+function minutesOf(clockTime: string): number {
+  const [, hours = "0", minutes = "0", half] = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(clockTime) ?? [];
+  return (Number(hours) % 12) * 60 + Number(minutes) + (half === "PM" ? 720 : 0);
+}
+
+/** "2026-02-30T10:00" matches the pattern but is no day of any calendar. */
+function isRealWallClock(value: string): boolean {
+  const parsed = new Date(`${value}:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 16) === value;
+}
+
 export const editionSchema = z
   .object({
     year: z.number().int().min(2010).max(2100),
@@ -127,22 +206,26 @@ export const editionSchema = z
           questionMinutes: z.number().int().min(0).max(60),
         }),
         acceptance: z.object({
-          confirmAttendanceUrl: z.url().optional(),
+          confirmAttendanceUrl: url.optional(),
           confirmBy: text,
           confirmByAt: wallClock,
           materialsDueBy: text,
           materialsDueAt: wallClock,
           materialsEmail: z.email(),
-          videoMeetingUrl: z.url(),
+          videoMeetingUrl: url,
         }),
       })
       .optional(),
   })
-  .refine((edition) => edition.pages[0]?.slug === "", {
-    message: "the first page is the main page",
-  })
-  .refine((edition) => edition.date.startsWith(String(edition.year)), {
-    message: "the date is in the edition's year",
+  .superRefine((edition, context) => {
+    for (const issue of crossFieldIssues(edition)) {
+      context.addIssue({
+        code: "custom",
+        path: issue.path,
+        message: issue.message,
+        input: edition,
+      });
+    }
   }) satisfies z.ZodType<EditionContent>;
 
 export const editionsSchema = z

@@ -4,9 +4,12 @@
 // (/user-data/content and below), which let editors in. Each guard runs before the route touches the
 // database, so these calls need none.
 
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sessionEndedWhileEditing } from "~/features/accounts/session.server";
+import { prepareDatabase } from "~/lib/db/db.server";
 import routes from "~/routes";
 import { contextWithSession, guardAnswer, testAccount } from "../../tests/support/session-context";
 
@@ -50,9 +53,33 @@ const frameFile = "routes/admin-layout.tsx";
 const isContentPage = (route: { path: string }) =>
   route.path === "user-data/content" || route.path.startsWith("user-data/content/");
 
+// Real documents for the parameters, so a content form's action finds what it would edit.
+const sampleParams: Record<string, string> = {
+  year: "2025",
+  page: "0",
+  slug: "",
+  season: "2025-2026",
+  kind: "board-season",
+  key: "2025-2026",
+  version: "1",
+};
+
+/** The route's address with its parameters filled in from `sampleParams`. */
+function concretePath(routePath: string): string {
+  return `/${routePath}`
+    .replace(/:(\w+)\??/g, (_, name: string) => sampleParams[name] ?? "x")
+    .replace(/\/+$/, "");
+}
+
+function paramsOf(routePath: string): Record<string, string> {
+  return Object.fromEntries(
+    [...routePath.matchAll(/:(\w+)/g)].map(([, name = ""]) => [name, sampleParams[name] ?? "x"]),
+  );
+}
+
 function call(handler: (typeof handlers)[number], roles: Parameters<typeof testAccount>[0] | null) {
   // A concrete address for parameters (none today), so a redirect's return path is a real one.
-  const address = new URL(`http://localhost/${handler.path.replace(/:\w+/g, "x")}`);
+  const address = new URL(`http://localhost${concretePath(handler.path)}`);
   const context = contextWithSession(
     roles ? { status: "signed-in", user: testAccount(roles) } : { status: "signed-out" },
   );
@@ -60,10 +87,21 @@ function call(handler: (typeof handlers)[number], roles: Parameters<typeof testA
     method: handler.kind === "action" ? "POST" : "GET",
     body: handler.kind === "action" ? new URLSearchParams({ intent: "grant" }) : undefined,
   });
-  return guardAnswer(() => handler.run({ request, url: address, params: {}, context }));
+  return guardAnswer(() =>
+    handler.run({ request, url: address, params: paramsOf(handler.path), context }),
+  );
 }
 
 describe("the admin area's guards", () => {
+  // A content form's action reads the document it edits even for a signed-out editor (to give back
+  // the form as posted): a migrated database of its own, holding the shipped content.
+  beforeAll(async () => {
+    process.env.BASE_URL = "http://localhost:3000";
+    process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "admin-walk-"));
+    delete process.env.DATABASE_URL;
+    await prepareDatabase();
+  });
+
   it("walk every page, action and export under /user-data", () => {
     const walked = handlers.map((handler) => `${handler.kind} /${handler.path}`);
     expect(walked).toEqual(
@@ -92,11 +130,11 @@ describe("the admin area's guards", () => {
       // A content form's post is not redirected away (what was typed would be lost): the form is
       // answered with the sentence saying the session ended, and nothing is saved.
       it(`${handler.name} tells a signed-out editor, keeping the post`, async () => {
-        const address = new URL(`http://localhost/${handler.path.replace(/:\w+/g, "x")}`);
+        const address = new URL(`http://localhost${concretePath(handler.path)}`);
         const answer = await handler.run({
           request: new Request(address, { method: "POST", body: new URLSearchParams() }),
           url: address,
-          params: {},
+          params: paramsOf(handler.path),
           context: contextWithSession({ status: "signed-out" }),
         });
         const text =
@@ -110,7 +148,7 @@ describe("the admin area's guards", () => {
         const location = (answer as Response).headers.get("Location") ?? "";
         expect(location).toMatch(/^\/login\?/);
         expect(new URL(location, "http://localhost").searchParams.get("redirectTo")).toBe(
-          `/${handler.path}`,
+          concretePath(handler.path),
         );
       });
 

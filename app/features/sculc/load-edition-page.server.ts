@@ -1,7 +1,9 @@
 import {
+  type Edition,
   editionPagePath,
   editionPath,
   findEditionPage,
+  listEditions,
   nextEditionAfter,
 } from "~/content/editions";
 import type { EditionSection, PresentationEmbed } from "~/content/sculc/edition-types";
@@ -38,12 +40,18 @@ function resolveSection(year: number, section: EditionSection): ResolvedSection 
   }
 }
 
-/** The edition page at this path, ready to render; undefined when no edition page lives there. */
-export function loadEditionPage(pathname: string): EditionPageData | undefined {
-  const found = findEditionPage(pathname);
+/**
+ * The edition page at this path, ready to render; undefined when no edition page lives there. An
+ * editor's preview passes the draft editions instead of the published ones.
+ */
+export function loadEditionPage(
+  pathname: string,
+  editions: Edition[] = listEditions(),
+): EditionPageData | undefined {
+  const found = findEditionPage(pathname, editions);
   if (!found) return undefined;
   const { edition, page } = found;
-  const next = edition.isCurrent ? undefined : nextEditionAfter(edition);
+  const next = edition.isCurrent ? undefined : nextEditionAfter(edition, editions);
   return {
     edition: {
       year: edition.year,

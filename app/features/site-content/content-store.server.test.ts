@@ -12,6 +12,7 @@ import {
   saveDraft,
   takeOffSite,
 } from "./content-store.server";
+import { draftNextEdition, type EditionDocument } from "./edition-next";
 import { readDraftContent, readPublishedContent } from "./published-content.server";
 
 const editor = { id: "editor-1" };
@@ -220,11 +221,10 @@ for (const target of testDatabaseTargets()) {
 
     it("makes a newly published edition the current one", async () => {
       const { db } = await databases.openMigrated();
-      const current = (await readDocument(db, { kind: "edition", key: "2025" }))?.draft as {
-        year: number;
-        date: string;
-      };
-      const next = { ...current, year: 2026, date: "2026-05-16" };
+      const current = (await readDocument(db, { kind: "edition", key: "2025" }))
+        ?.draft as EditionDocument;
+      // An edition's dates are in its own year: next year's is drafted with all of them moved on.
+      const next = { ...draftNextEdition(current), date: "2026-05-16" };
       const created = await saveDraft(db, { kind: "edition", key: null }, next, {
         basedOn: null,
         actor: editor,

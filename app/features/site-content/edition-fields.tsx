@@ -1,0 +1,325 @@
+import { createContext, type ReactNode, useContext } from "react";
+import { TextField } from "~/components/text-field";
+import { fieldName } from "./edition-field-names";
+import { type FormTree, valueAt } from "./edition-form";
+import "./edition-editor.css";
+
+/** What every field of an edition form reads: the values to show and the refusals by field path. */
+export type EditionFormView = { tree: FormTree; issues: Record<string, string> };
+
+const FormViewContext = createContext<EditionFormView>({ tree: {}, issues: {} });
+
+export function EditionFormProvider({
+  view,
+  children,
+}: {
+  view: EditionFormView;
+  children: ReactNode;
+}) {
+  return <FormViewContext.Provider value={view}>{children}</FormViewContext.Provider>;
+}
+
+function useField(path: string) {
+  const view = useContext(FormViewContext);
+  const value = valueAt(view.tree, path);
+  return { value: typeof value === "string" ? value : "", error: view.issues[path] };
+}
+
+export function useListLength(path: string): number {
+  const value = valueAt(useContext(FormViewContext).tree, path);
+  return Array.isArray(value) ? value.length : 0;
+}
+
+type FieldProps = {
+  path: string;
+  label: string;
+  hint?: string;
+  type?: "text" | "date" | "time" | "datetime-local" | "number" | "email" | "url";
+  min?: number;
+  max?: number;
+  readOnly?: boolean;
+};
+
+/** A one-line field named by its path in the document. */
+export function Field({ path, label, hint, type = "text", min, max, readOnly }: FieldProps) {
+  const { value, error } = useField(path);
+  return (
+    <TextField
+      label={label}
+      name={path}
+      type={type}
+      hint={hint}
+      error={error}
+      defaultValue={value}
+      min={min}
+      max={max}
+      readOnly={readOnly}
+      inputMode={type === "number" ? "numeric" : undefined}
+    />
+  );
+}
+
+export function Hidden({ path }: { path: string }) {
+  const { value } = useField(path);
+  return <input type="hidden" name={path} value={value} />;
+}
+
+/** A field for a paragraph or more. */
+export function TextArea({
+  path,
+  label,
+  hint,
+  rows = 4,
+}: {
+  path: string;
+  label: string;
+  hint?: string;
+  rows?: number;
+}) {
+  const { value, error } = useField(path);
+  const id = `field-${path}`;
+  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <textarea
+        id={id}
+        name={path}
+        rows={rows}
+        className="field__input"
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Select({
+  path,
+  label,
+  options,
+}: {
+  path: string;
+  label: string;
+  options: { value: string; label: string }[];
+}) {
+  const { value, error } = useField(path);
+  const id = `field-${path}`;
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={path}
+        className="field__input"
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Move up, move down and remove for one list item; each saves the form as it stands. */
+export function ItemButtons({
+  path,
+  index,
+  count,
+  name,
+  showName = false,
+}: {
+  path: string;
+  index: number;
+  count: number;
+  /** The item as a person names it, for the buttons' accessible names: "guideline 2". */
+  name: string;
+  /** Whether the name shows (a section's buttons, far from its heading) or is for screen readers. */
+  showName?: boolean;
+}) {
+  const label = showName ? <> {name}</> : <span className="visually-hidden"> {name}</span>;
+  return (
+    <div className="edition-item__buttons">
+      {index > 0 ? (
+        <button
+          type="submit"
+          name="intent"
+          value={`up:${path}.${index}`}
+          className="button button--secondary"
+        >
+          Move up{label}
+        </button>
+      ) : null}
+      {index < count - 1 ? (
+        <button
+          type="submit"
+          name="intent"
+          value={`down:${path}.${index}`}
+          className="button button--secondary"
+        >
+          Move down{label}
+        </button>
+      ) : null}
+      <button
+        type="submit"
+        name="intent"
+        value={`remove:${path}.${index}`}
+        className="button button--secondary"
+      >
+        Remove{label}
+      </button>
+    </div>
+  );
+}
+
+/** The refusal of a whole list ("Add at least one."), where the list starts. */
+function ListError({ path }: { path: string }) {
+  const { error } = useField(path);
+  return error ? (
+    <p id={`field-${path}-error`} className="field__error">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A list of texts (guidelines, paragraphs), each with its buttons, and a button to add one. */
+export function TextList({
+  path,
+  legend,
+  itemLabel,
+  addLabel,
+  multiline = false,
+}: {
+  path: string;
+  legend: string;
+  /** "Guideline", numbered for each item. */
+  itemLabel: string;
+  addLabel: string;
+  /** Each item in a box of several lines: a paragraph, or a short text that wraps ("short"). */
+  multiline?: boolean | "short";
+}) {
+  const count = useListLength(path);
+  return (
+    <fieldset className="edition-list" id={`field-${path}`}>
+      <legend>{legend}</legend>
+      <ListError path={path} />
+      <ol className="edition-list__items">
+        {Array.from({ length: count }, (_, index) => {
+          const itemPath = `${path}.${index}`;
+          const label = `${itemLabel} ${index + 1}`;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: items are numbered by position; the form is re-keyed on every answer
+            <li key={index} className="edition-item">
+              {multiline ? (
+                <TextArea path={itemPath} label={label} rows={multiline === "short" ? 2 : 4} />
+              ) : (
+                <Field path={itemPath} label={label} />
+              )}
+              <ItemButtons path={path} index={index} count={count} name={label.toLowerCase()} />
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        type="submit"
+        name="intent"
+        value={`add-text:${path}`}
+        className="button button--secondary"
+      >
+        {addLabel}
+      </button>
+    </fieldset>
+  );
+}
+
+/** A list of items of several fields (links, facts, presenters). */
+export function ItemList({
+  path,
+  legend,
+  itemLabel,
+  addLabel,
+  children,
+}: {
+  path: string;
+  legend: string;
+  itemLabel: string;
+  addLabel: string;
+  children: (itemPath: string, label: string) => ReactNode;
+}) {
+  const count = useListLength(path);
+  return (
+    <fieldset className="edition-list" id={`field-${path}`}>
+      <legend>{legend}</legend>
+      <ListError path={path} />
+      <ol className="edition-list__items">
+        {Array.from({ length: count }, (_, index) => {
+          const label = `${itemLabel} ${index + 1}`;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: items are numbered by position; the form is re-keyed on every answer
+            <li key={index} className="edition-item">
+              <p className="edition-item__title">{label}</p>
+              {children(`${path}.${index}`, label)}
+              <ItemButtons path={path} index={index} count={count} name={label.toLowerCase()} />
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        type="submit"
+        name="intent"
+        value={`add-item:${path}`}
+        className="button button--secondary"
+      >
+        {addLabel}
+      </button>
+    </fieldset>
+  );
+}
+
+/** Every refusal at the top of the form, each linking to its field. */
+export function IssueSummary({ issues }: { issues: Record<string, string> }) {
+  const entries = Object.entries(issues);
+  if (!entries.length) return null;
+  return (
+    <div className="message message--error" role="alert">
+      <p>
+        Nothing was saved:{" "}
+        {entries.length === 1 ? "one thing needs" : `${entries.length} things need`} fixing.
+      </p>
+      <ul>
+        {entries.map(([path, message]) => (
+          <li key={path}>
+            <a href={`#field-${path}`}>{fieldName(path)}</a>: {message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

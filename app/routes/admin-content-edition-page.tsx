@@ -1,0 +1,71 @@
+import { data } from "react-router";
+import { accountMeta } from "~/features/accounts/account-meta";
+import {
+  contentEditorForAction,
+  requireContentEditor,
+  sessionEndedWhileEditing,
+} from "~/features/accounts/session.server";
+import {
+  galleriesFor,
+  programPagesFor,
+  scheduleImageFor,
+} from "~/features/sculc/edition-media.server";
+import { readDocument } from "~/features/site-content/content-store.server";
+import { answerStatus, handleEditionForm } from "~/features/site-content/edition-actions.server";
+import { toEditionPageEditorView } from "~/features/site-content/edition-editor-view.server";
+import type { EditionDocument } from "~/features/site-content/edition-next";
+import { EditionPageForm } from "~/features/site-content/edition-page-form";
+import { getDatabase } from "~/lib/db/db.server";
+import type { Route } from "./+types/admin-content-edition-page";
+
+export const meta: Route.MetaFunction = ({ params }) => accountMeta(`SCULC ${params.year} page`);
+
+/** What each media section of the edition shows now, in words, by section anchor. */
+function describeFiles(edition: EditionDocument): Record<string, string[]> {
+  const files: Record<string, string[]> = {};
+  for (const section of edition.pages.flatMap((page) => page.sections)) {
+    if (section.kind === "program-document") {
+      files[section.id] = [section.file];
+    } else if (section.kind === "program-pages") {
+      files[section.id] = programPagesFor(edition.year).map((image) => image.alt);
+    } else if (section.kind === "schedule-image") {
+      const image = scheduleImageFor(edition.year);
+      files[section.id] = image ? [image.alt] : [];
+    } else if (section.kind === "gallery") {
+      files[section.id] = galleriesFor(edition.year).galleries.map(
+        (gallery) => `${gallery.title}: ${gallery.images.length} photos`,
+      );
+    }
+  }
+  return files;
+}
+
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  requireContentEditor(context, url);
+  const document = await readDocument(getDatabase().db, { kind: "edition", key: params.year });
+  const view =
+    document &&
+    toEditionPageEditorView(
+      document,
+      Number(params.page),
+      describeFiles(document.draft as EditionDocument),
+    );
+  if (!view) throw new Response("Not Found", { status: 404 });
+  return view;
+}
+
+export async function action({ context, url, params, request }: Route.ActionArgs) {
+  const editor = contentEditorForAction(context, url);
+  const answer = await handleEditionForm(getDatabase().db, {
+    year: Number(params.year),
+    scope: { form: "page", page: Number(params.page) },
+    actor: editor.ok ? { id: editor.user.id } : { refusal: sessionEndedWhileEditing },
+    formData: await request.formData(),
+  });
+  if (!answer) throw new Response("Not Found", { status: 404 });
+  return data(answer, answerStatus(answer));
+}
+
+export default function AdminContentEditionPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <EditionPageForm view={loaderData} answer={actionData} />;
+}
