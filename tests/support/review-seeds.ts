@@ -116,6 +116,16 @@ export async function seedNamedCommittee(database: TestDatabase) {
 }
 
 /** An assignment written straight into the table, as an admin's assignment leaves it. */
+/**
+ * Assignment times that always increase: two assignments made in the same millisecond would be
+ * listed by their random ids, so tests that name an order would pass only some of the time.
+ */
+let lastAssignedAt = 0;
+function nextAssignedAt(): string {
+  lastAssignedAt = Math.max(Date.now(), lastAssignedAt + 1);
+  return new Date(lastAssignedAt).toISOString();
+}
+
 export async function insertAssignment(
   database: TestDatabase,
   submissionId: string,
@@ -130,7 +140,7 @@ export async function insertAssignment(
       submission_id: submissionId,
       reviewer_id: reviewerId,
       assigned_by: "admin",
-      assigned_at: new Date().toISOString(),
+      assigned_at: nextAssignedAt(),
     })
     .execute();
   return id;
