@@ -45,7 +45,6 @@ export function PictureListEditor({
   const [added, setAdded] = useState<{ media: string; thumbnail: PictureThumbnails[string] }[]>([]);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const idPrefix = `field-${list.replace(/\./g, "-")}`;
   useEffect(() => setEnhanced(typeof XMLHttpRequest !== "undefined"), []);
   useEffect(() => {
@@ -64,34 +63,47 @@ export function PictureListEditor({
     ...added.map((row) => ({ media: row.media, alt: "", caption: "", thumbnail: row.thumbnail })),
   ];
   const room = max - rows.length;
+  // Places in the list taken by stored or pending uploads, and the chain that sends them one at a
+  // time (the site lets an account have one upload in flight), across batches picked meanwhile.
+  const claimed = useRef(0);
+  const stored = useRef(0);
+  const queue = useRef<Promise<void>>(Promise.resolve());
 
-  async function uploadFiles(files: File[]) {
-    const entries = files.map((file, index) => ({
-      key: `${Date.now()}-${index}-${file.name}`,
-      name: file.name,
-      progress: null,
-      error: index < room ? null : `Not added: the list holds ${max} pictures at most.`,
-    }));
+  function addFiles(files: File[]) {
+    const entries = files.map((file, index) => {
+      const hasRoom = items.length + claimed.current < max;
+      if (hasRoom) claimed.current++;
+      return {
+        key: `${Date.now()}-${index}-${file.name}`,
+        name: file.name,
+        file: hasRoom ? file : null,
+        progress: null,
+        error: hasRoom ? null : `Not added: the list holds ${max} pictures at most.`,
+      };
+    });
+    // A new batch clears the refusals of the last one; uploads still running stay.
     setUploads((old) => [...old.filter((upload) => upload.error === null), ...entries]);
-    let next = items.length + added.length;
-    // One at a time: the site lets an account have one upload in flight (the upload admission).
-    for (const [index, file] of files.slice(0, Math.max(room, 0)).entries()) {
-      const entry = entries[index];
-      if (!entry) continue;
-      const update = (change: Partial<Upload>) =>
-        setUploads((old) =>
-          old.map((upload) => (upload.key === entry.key ? { ...upload, ...change } : upload)),
-        );
-      const answer = await sendPicture(file, purpose, (progress) => update({ progress }));
-      if ("error" in answer) {
-        update({ progress: null, error: answer.error });
-        continue;
-      }
-      const index_ = next++;
-      setAdded((old) => [...old, { media: answer.id, thumbnail: answer }]);
-      setUploads((old) => old.filter((upload) => upload.key !== entry.key));
-      setFocusIndex(index_);
+    for (const entry of entries) {
+      const { file } = entry;
+      if (file) queue.current = queue.current.then(() => sendOne(entry.key, file));
     }
+  }
+
+  async function sendOne(key: string, file: File) {
+    const update = (change: Partial<Upload>) =>
+      setUploads((old) =>
+        old.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)),
+      );
+    const answer = await sendPicture(file, purpose, (progress) => update({ progress }));
+    if ("error" in answer) {
+      claimed.current--;
+      update({ progress: null, error: answer.error });
+      return;
+    }
+    const index = items.length + stored.current++;
+    setAdded((old) => [...old, { media: answer.id, thumbnail: answer }]);
+    setUploads((old) => old.filter((upload) => upload.key !== key));
+    setFocusIndex(index);
   }
 
   const button = (intent: string, text: string, label: string, className = "") => (
@@ -210,7 +222,6 @@ export function PictureListEditor({
               : "Save your changes first: uploading opens this page again, and anything typed but not saved is lost."}
           </p>
           <input
-            ref={fileInput}
             id={fileId}
             type="file"
             name="file"
@@ -222,7 +233,7 @@ export function PictureListEditor({
             onChange={(event) => {
               const files = [...(event.currentTarget.files ?? [])];
               event.currentTarget.value = "";
-              if (files.length) void uploadFiles(files);
+              if (files.length) addFiles(files);
             }}
           />
           {enhanced ? null : (
@@ -248,6 +259,7 @@ export function PictureUploadForm({ id, action }: { id: string; action: string }
 type Upload = {
   key: string;
   name: string;
+  file: File | null;
   progress: UploadProgressState;
   error: string | null;
 };
