@@ -121,7 +121,8 @@ export default defineConfig({
       // run alone, after every other project has finished, with the program's publishing
       // (@publishes-program) on SQLite.
       name: "call-for-abstracts",
-      testMatch: /(admin|review|program|presenters-(submit|confirm|materials))(-[\w-]+)?\.spec\.ts/,
+      testMatch:
+        /(admin|review|program|content-pictures|presenters-(submit|confirm|materials))(-[\w-]+)?\.spec\.ts/,
       grep: [globalState, publishesProgram],
       dependencies: ["desktop", "mobile", ...(postgresUrl ? ["postgres"] : [])],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },

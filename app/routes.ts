@@ -40,6 +40,8 @@ export default [
     route("content/editions/:year/preview/:slug?", "routes/admin-content-edition-preview.tsx"),
   ]),
   route("user-data/content/media", "routes/admin-content-media.ts"),
+  // A carousel picture sent without JavaScript (streamed like the media upload).
+  route("user-data/content/home/pictures", "routes/admin-content-pictures.tsx"),
   // Previews of the public pages drawn from the drafts: the public page's own frame, not the admin's.
   ...(["home", "footer", "naclo", "events"] as const).map((form) =>
     route(`user-data/content/preview/${form}`, "routes/admin-content-pages-preview.tsx", {

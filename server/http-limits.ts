@@ -22,11 +22,15 @@ export const httpLimits = {
   connectionsCheckingIntervalMs: 1_000,
 } as const;
 
-/** The request bodies that stream instead of being read whole: the PDF uploads and the editors' media. */
+/**
+ * The request bodies that stream instead of being read whole: the PDF uploads and the editors' media
+ * (the JSON endpoint, and the home form's picture upload without JavaScript).
+ */
 const streamedUploadPaths = new Set([
   "/sculc/submit-abstract",
   "/sculc/final-materials",
   "/user-data/content/media",
+  "/user-data/content/home/pictures",
 ]);
 
 export function isStreamedUpload(req: IncomingMessage): boolean {

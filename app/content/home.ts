@@ -1,3 +1,5 @@
+import type { Picture } from "./picture";
+
 /**
  * The home page's words, edited in the admin area ("Site content"). These are the shipped words: the
  * first published version, imported into the database once (migration 0013-site-content).
@@ -14,6 +16,11 @@ export type HomeContent = {
   conferenceBlurb: string;
   /** The line above the social links. */
   stayInTouch: string;
+  /**
+   * The pictures of the carousel beside "About us", in order, uploaded by editors. Absent (or empty):
+   * the photos the site shipped with (app/assets/images/home).
+   */
+  carousel?: Picture[];
 };
 
 export const shippedHome: HomeContent = {

@@ -3,6 +3,8 @@ import { richTextField } from "~/lib/rich-text-field";
 import type { EventsContent } from "./events";
 import type { HomeContent } from "./home";
 import type { NacloContent } from "./naclo";
+import { carouselMaxPictures } from "./picture";
+import { pictureList } from "./picture.schema";
 import type { SiteSettings } from "./site";
 
 /**
@@ -82,6 +84,7 @@ export const homeSchema = z
     about: prose,
     conferenceBlurb: prose,
     stayInTouch: line,
+    carousel: pictureList(carouselMaxPictures).optional(),
   })
   .strict() satisfies z.ZodType<HomeContent>;
 

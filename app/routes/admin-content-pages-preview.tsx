@@ -1,10 +1,11 @@
 import { SiteFooter } from "~/components/layout/site-footer";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireContentEditor } from "~/features/accounts/session.server";
+import { resolveMedia } from "~/features/content-media/media-records.server";
 import { EventsPage } from "~/features/events/events-page";
 import { eventsPageData } from "~/features/events/list-events";
 import { HomePage } from "~/features/home/home-page";
-import { homePageData } from "~/features/home/home-page-data";
+import { homePageData, homePageMediaIds } from "~/features/home/home-page-data";
 import { NacloPage, nacloPageData } from "~/features/naclo/naclo-page";
 import { isPageForm } from "~/features/site-content/page-forms-fields";
 import { pageFormPaths } from "~/features/site-content/page-forms-parts";
@@ -26,7 +27,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requireContentEditor(context, url);
   const form = url.pathname.replace(/\/+$/, "").split("/").pop() ?? "";
   if (!isPageForm(form)) throw new Response("Not Found", { status: 404 });
-  const content = await readDraftContent(getDatabase().db);
+  const { db } = getDatabase();
+  const content = await readDraftContent(db);
   const back = pageFormPaths.form(form);
   if (form === "events") {
     return { form, back, events: eventsPageData(content, todayInConferenceTimeZone()) } as const;
@@ -36,7 +38,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     form,
     back,
-    home: homePageData(content),
+    home: homePageData(content, await resolveMedia(db, homePageMediaIds(content))),
     contact: { email: settings.contactEmail, location: settings.location },
   } as const;
 }

@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireContentEditor(context, url);
-  return loadPageForm(getDatabase().db, formOf(url));
+  return loadPageForm(getDatabase().db, formOf(url), url.searchParams);
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -47,8 +47,9 @@ export default function AdminContentPage({ loaderData, actionData }: Route.Compo
     values: loaderData.values,
     errors: {},
     basedOn: loaderData.basedOn,
-    message: null,
-    formKey: `loaded-${loaderData.basedOn}`,
+    message: loaderData.notice,
+    formKey: loaderData.formKey,
+    pictures: loaderData.pictures,
   };
   return (
     <PageFormPage

@@ -1,6 +1,8 @@
 import { getSiteContent } from "~/content/current-content";
+import { resolveMedia } from "~/features/content-media/media-records.server";
 import { HomePage } from "~/features/home/home-page";
-import { homePageData } from "~/features/home/home-page-data";
+import { homePageData, homePageMediaIds } from "~/features/home/home-page-data";
+import { getDatabase } from "~/lib/db/db.server";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
 import { openAsDocument, publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/home";
@@ -10,8 +12,10 @@ import type { Route } from "./+types/home";
 export const handle = publicPageHandle;
 export const clientLoader = openAsDocument;
 
-export function loader() {
-  return homePageData(getSiteContent());
+export async function loader() {
+  const content = getSiteContent();
+  // The carousel's uploaded pictures, in one query; a picture whose file is gone is left out.
+  return homePageData(content, await resolveMedia(getDatabase().db, homePageMediaIds(content)));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,6 +29,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <HomePage edition={loaderData.edition} home={loaderData.home} social={loaderData.social} />
+    <HomePage
+      edition={loaderData.edition}
+      home={loaderData.home}
+      social={loaderData.social}
+      carousel={loaderData.carousel}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { ImageCarousel } from "~/components/image-carousel";
 import { RichText } from "~/components/rich-text";
 import { editionName } from "~/content/conference";
 import type { HomeContent } from "~/content/home";
+import type { ResolvedPicture } from "~/content/picture";
 import { type SocialLink, site } from "~/content/site";
 import type { SafeHtml } from "~/lib/rich-text";
 import { homeCarouselImages } from "./home-carousel-images";
@@ -31,10 +32,13 @@ export function HomePage({
   edition,
   home,
   social,
+  carousel,
 }: {
   edition: HomeEdition;
   home: HomeView;
   social: SocialLink[];
+  /** The editors' pictures, or null for the photos the site shipped with. */
+  carousel: ResolvedPicture[] | null;
 }) {
   return (
     <>
@@ -72,7 +76,7 @@ export function HomePage({
             <RichText html={home.about} />
           </div>
           <ImageCarousel
-            images={homeCarouselImages}
+            images={carousel ?? homeCarouselImages}
             label="Photos from society life"
             sizes="(min-width: 64rem) 34rem, (min-width: 40rem) calc(100vw - 3rem), calc(100vw - 2rem)"
           />

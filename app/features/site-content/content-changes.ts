@@ -85,6 +85,7 @@ const fieldLabels: Record<string, string> = {
   about: "“About us”",
   conferenceBlurb: "the conference blurb",
   stayInTouch: "“Stay in touch”",
+  carousel: "the carousel pictures",
   openRound: "the open round",
   trainingSession: "the training session",
   attendanceForm: "the attendance form",

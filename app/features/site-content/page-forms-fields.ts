@@ -50,6 +50,8 @@ export const pageFormShapes: Record<PageForm, Shape> = {
     about: "text",
     conferenceBlurb: "text",
     stayInTouch: "text",
+    // Rows come from uploads (the media id is a hidden field); "add:carousel" is never offered.
+    carousel: { list: { media: "text", alt: "text", caption: "optional" } },
   },
   footer: {
     location: "text",
@@ -152,6 +154,10 @@ function isBlank(value: FormValue): boolean {
 export function documentFromValues(form: PageForm, values: FormValues): Record<string, unknown> {
   const document = buildDocument(pageFormShapes[form], values);
   if (form === "events") giveEventsIds(document);
+  // No uploaded pictures: the document leaves the list out, and the page shows the shipped photos.
+  if (form === "home" && Array.isArray(document.carousel) && document.carousel.length === 0) {
+    delete document.carousel;
+  }
   return document;
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { FormValue, FormValues, PageForm } from "./page-forms-fields";
 import { intentValue } from "./page-forms-intents";
+import type { PictureThumbnails } from "./page-forms-pictures";
 import "./page-forms.css";
 
 /**
@@ -21,6 +22,8 @@ export type PageFormProps = {
   formKey: string;
   message: { tone: "success" | "error"; text: string } | null;
   status: { publishedVersion: number | null; hasUnpublishedChanges: boolean };
+  /** Previews of the uploaded pictures the values name, by media id. */
+  pictures: PictureThumbnails;
 };
 
 /** Reads a value by dotted path ("openRound.notes.2"); "" when it is not there. */
@@ -213,7 +216,13 @@ export function ListEditor({
 }
 
 /** The page around a form: where it stands, its message, Save and Publish, Preview and History. */
-export function PageFormFrame(props: PageFormProps & { children: ReactNode }) {
+export function PageFormFrame(
+  props: PageFormProps & {
+    children: ReactNode;
+    /** Drawn after the form: forms of its own (a picture upload) cannot sit inside it. */
+    after?: ReactNode;
+  },
+) {
   const { status } = props;
   return (
     <div className="page-form stack">
@@ -261,6 +270,7 @@ export function PageFormFrame(props: PageFormProps & { children: ReactNode }) {
           draft as last saved.
         </p>
       </Form>
+      {props.after}
     </div>
   );
 }

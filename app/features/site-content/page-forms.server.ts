@@ -21,6 +21,12 @@ import {
   valuesFromPosted,
 } from "./page-forms-fields";
 import { applyListIntent, type PageFormIntent, readPageFormIntent } from "./page-forms-intents";
+import { type PictureThumbnails, pictureUploadQuery } from "./page-forms-pictures";
+import {
+  pictureThumbnails,
+  uploadRefusalFromQuery,
+  withUploadedPictures,
+} from "./page-forms-pictures.server";
 
 /**
  * Loading and saving the page forms. Every button saves: the whole form is the draft, and a list
@@ -38,7 +44,16 @@ export type PageFormStatus = {
   hasUnpublishedChanges: boolean;
 };
 
-export type PageFormView = PageFormStatus & { form: PageForm; values: FormValues };
+export type PageFormView = PageFormStatus & {
+  form: PageForm;
+  values: FormValues;
+  /** Previews of the pictures the values name, by media id. */
+  pictures: PictureThumbnails;
+  /** What an upload sent without JavaScript came to (the picture added below, or its refusal). */
+  notice: { tone: "success" | "error"; text: string } | null;
+  /** Changes when pictures were added, so the form is drawn again from `values`. */
+  formKey: string;
+};
 
 export type PageFormResult = {
   values: FormValues;
@@ -48,6 +63,7 @@ export type PageFormResult = {
   message: { tone: "success" | "error"; text: string };
   /** Changes whenever the form must be drawn again from `values` (a list changed, a save). */
   formKey: string;
+  pictures: PictureThumbnails;
 };
 
 const ref = (form: PageForm) => ({ kind: pageFormKinds[form], key: singleDocumentKey });
@@ -68,14 +84,46 @@ const shipped: Record<PageForm, unknown> = {
   events: shippedContent.events,
 };
 
-export async function loadPageForm(db: Kysely<Database>, form: PageForm): Promise<PageFormView> {
+/**
+ * The form from the stored draft. `query` is the address's: after an upload sent without JavaScript
+ * it names the new pictures (added to the list, unsaved, for the editor to describe) or the refusal.
+ */
+export async function loadPageForm(
+  db: Kysely<Database>,
+  form: PageForm,
+  query: URLSearchParams = new URLSearchParams(),
+): Promise<PageFormView> {
   const document = await readDocument(db, ref(form));
   // Only a database emptied by hand has no document: the form starts from what the site shipped.
   const body = document ? document.draft : shipped[form];
-  return { form, values: valuesFromDocument(pageFormShapes[form], body), ...statusOf(document) };
+  const added = query.getAll(pictureUploadQuery.added);
+  const { values, added: count } = await withUploadedPictures(
+    db,
+    form,
+    valuesFromDocument(pageFormShapes[form], body),
+    added,
+  );
+  const refusal = uploadRefusalFromQuery(query);
+  const status = statusOf(document);
+  return {
+    form,
+    values,
+    pictures: await pictureThumbnails(db, values),
+    notice: refusal
+      ? { tone: "error", text: `The picture was not added. ${refusal}` }
+      : count
+        ? {
+            tone: "success",
+            text: "The picture was uploaded and added at the end of the list. Describe it in its alt text, then press Save draft: it is not saved until you do.",
+          }
+        : null,
+    formKey: `loaded-${status.basedOn}-${added.join(",")}`,
+    ...status,
+  };
 }
 
 const itemNames: Record<string, string> = {
+  carousel: "picture",
   social: "social link",
   events: "event",
   "openRound.notes": "note",
@@ -113,15 +161,28 @@ export function returnPageFormUnsaved(
     errors: {},
     message: { tone: "error", text },
     formKey: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+    // Without a session the previews are not looked up; each row still shows its alt text.
+    pictures: {},
   };
 }
 
+/** Saves (or publishes) the posted form; the result carries the previews of its pictures. */
 export async function handlePageFormAction(
   db: Kysely<Database>,
   form: PageForm,
   actor: ContentActor,
   formData: FormData,
 ): Promise<PageFormResult> {
+  const result = await savePageForm(db, form, actor, formData);
+  return { ...result, pictures: await pictureThumbnails(db, result.values) };
+}
+
+async function savePageForm(
+  db: Kysely<Database>,
+  form: PageForm,
+  actor: ContentActor,
+  formData: FormData,
+): Promise<Omit<PageFormResult, "pictures">> {
   const shape = pageFormShapes[form];
   const posted = readPostedFields(formData);
   const postedBasedOn = posted.get("basedOn") ?? "";
@@ -131,7 +192,13 @@ export async function handlePageFormAction(
     text: string,
     errors: Record<string, string> = {},
     basedOn = postedBasedOn,
-  ): PageFormResult => ({ values, basedOn, errors, message: { tone: "error", text }, formKey });
+  ): Omit<PageFormResult, "pictures"> => ({
+    values,
+    basedOn,
+    errors,
+    message: { tone: "error", text },
+    formKey,
+  });
 
   const intent = readPageFormIntent(shape, posted.get("intent"));
   const typed = valuesFromPosted(shape, posted);

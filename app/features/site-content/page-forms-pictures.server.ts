@@ -1,0 +1,138 @@
+import type { Kysely } from "kysely";
+import { type MediaRefusalReason, mediaRefusal } from "~/features/content-media/media-messages";
+import { resolveMedia } from "~/features/content-media/media-records.server";
+import type { MediaUploadResult } from "~/features/content-media/media-upload.server";
+import type { Database } from "~/lib/db/schema";
+import type { RefusedFileFormat } from "~/lib/media/image-header";
+import type { FormValue, FormValues, PageForm } from "./page-forms-fields";
+import { itemsAt, pageFormPaths } from "./page-forms-parts";
+import { type PictureThumbnails, pictureListOf, pictureUploadQuery } from "./page-forms-pictures";
+
+/** Every media id the form's values name (a `media` field anywhere, in any list). */
+export function mediaIdsIn(value: FormValue | undefined): string[] {
+  if (value === undefined || typeof value === "string") return [];
+  if (Array.isArray(value)) return value.flatMap(mediaIdsIn);
+  return Object.entries(value).flatMap(([field, inner]) =>
+    field === "media" && typeof inner === "string" && inner ? [inner] : mediaIdsIn(inner),
+  );
+}
+
+/** The previews of the pictures the values name, in one query; a deleted media has none. */
+export async function pictureThumbnails(
+  db: Kysely<Database>,
+  values: FormValues,
+): Promise<PictureThumbnails> {
+  const resolved = await resolveMedia(db, mediaIdsIn(values));
+  const thumbnails: PictureThumbnails = {};
+  for (const [id, media] of resolved) {
+    if (media.width && media.height) {
+      thumbnails[id] = {
+        src: media.src,
+        srcSet: media.srcSet,
+        width: media.width,
+        height: media.height,
+      };
+    }
+  }
+  return thumbnails;
+}
+
+/**
+ * The values with the pictures uploaded without JavaScript added at the end of the form's picture
+ * list, each with an empty alt text for the editor to fill in: ids of media that exist and are made
+ * for the list's purpose, not already in the list, up to the list's limit. The draft itself is not
+ * changed until the editor saves (a picture without its alt text could not be saved anyway).
+ */
+export async function withUploadedPictures(
+  db: Kysely<Database>,
+  form: PageForm,
+  values: FormValues,
+  ids: readonly string[],
+): Promise<{ values: FormValues; added: number }> {
+  const config = pictureListOf(form);
+  if (!config || !ids.length) return { values, added: 0 };
+  const items = itemsAt(values, config.list);
+  const present = new Set(mediaIdsIn(items));
+  const resolved = await resolveMedia(db, ids.slice(0, config.max));
+  const fresh = [...new Set(ids)].filter(
+    (id) => !present.has(id) && resolved.get(id)?.purpose === config.purpose,
+  );
+  const room = Math.max(0, config.max - items.length);
+  const rows = fresh.slice(0, room).map((media) => ({ media, alt: "", caption: "" }));
+  if (!rows.length) return { values, added: 0 };
+  const copy = structuredClone(values);
+  setListAt(copy, config.list, [...items, ...rows]);
+  return { values: copy, added: rows.length };
+}
+
+function setListAt(values: FormValues, path: string, list: FormValue[]): void {
+  const parts = path.split(".");
+  const last = parts.pop() ?? "";
+  let node: FormValues = values;
+  for (const part of parts) {
+    const next = node[part];
+    if (typeof next !== "object" || Array.isArray(next)) return;
+    node = next;
+  }
+  node[last] = list;
+}
+
+const refusalReasons = new Set<string>([
+  "no-file",
+  "empty",
+  "too-large",
+  "unsupported",
+  "damaged",
+  "too-many-pixels",
+  "too-complex",
+  "busy",
+  "error",
+  "aborted",
+  "malformed",
+  "upload-in-progress",
+  "rate-limited",
+]);
+const fileFormats = new Set<string>([
+  "pdf",
+  "svg",
+  "gif",
+  "heic",
+  "avif",
+  "tiff",
+  "bmp",
+  "zip",
+  "html",
+]);
+
+/**
+ * The refusal of an upload sent without JavaScript, from the redirect's query. Only known reasons and
+ * formats are read (the message is ours, never text from the address).
+ */
+export function uploadRefusalFromQuery(query: URLSearchParams): string | null {
+  const reason = query.get(pictureUploadQuery.refused);
+  if (!reason || !refusalReasons.has(reason)) return null;
+  const format = query.get(pictureUploadQuery.format);
+  return mediaRefusal(reason as MediaRefusalReason, {
+    ...(format && fileFormats.has(format) ? { format: format as RefusedFileFormat } : {}),
+  }).message;
+}
+
+/**
+ * Where an upload sent without JavaScript goes back to: the form, naming the stored picture (added
+ * to the list there) or the refusal's reason and the file's real kind (said there in our words).
+ */
+export function pictureUploadRedirect(form: PageForm, result: MediaUploadResult): string {
+  const query = new URLSearchParams();
+  if (result.ok) query.set(pictureUploadQuery.added, result.value.id);
+  else {
+    query.set(pictureUploadQuery.refused, result.reason);
+    // The refusal names the file's kind only in its sentence: find which kind's sentence it is.
+    const format = [...fileFormats].find(
+      (kind) =>
+        mediaRefusal("unsupported", { format: kind as RefusedFileFormat }).message ===
+        result.message,
+    );
+    if (result.reason === "unsupported" && format) query.set(pictureUploadQuery.format, format);
+  }
+  return `${pageFormPaths.form(form)}?${query}#field-${(pictureListOf(form)?.list ?? "").replace(/\./g, "-")}-list`;
+}
