@@ -38,6 +38,7 @@ export default [
     route("content/editions/:year", "routes/admin-content-edition.tsx"),
     route("content/editions/:year/pages/:page", "routes/admin-content-edition-page.tsx"),
     route("content/editions/:year/preview/:slug?", "routes/admin-content-edition-preview.tsx"),
+    route("content", "routes/admin-content.tsx"),
   ]),
   route("user-data/content/media", "routes/admin-content-media.ts"),
   // A carousel picture sent without JavaScript (streamed like the media upload).

@@ -1,0 +1,61 @@
+import type { ContentKind } from "~/content/site-content";
+
+/**
+ * How the editors' screens name content documents and where each one is edited. Kept free of server
+ * code: the pages import it as well as the loaders.
+ */
+
+/** The content list's groups, in the order the list shows them. */
+export const contentGroups: { kind: ContentKind; title: string }[] = [
+  { kind: "settings", title: "Footer and social links" },
+  { kind: "home", title: "Home page" },
+  { kind: "naclo", title: "NACLO" },
+  { kind: "events", title: "Events" },
+  { kind: "board-season", title: "Board seasons" },
+  { kind: "edition", title: "Conference editions" },
+];
+
+/** A document as a person names it: "2025–2026 board", "SCULC 2025", "Home page". */
+export function documentTitle(kind: ContentKind, key: string): string {
+  if (kind === "board-season") return `${key.replace("-", "–")} board`;
+  if (kind === "edition") return `SCULC ${key}`;
+  return contentGroups.find((group) => group.kind === kind)?.title ?? key;
+}
+
+export type PublishState = "published" | "unpublished-changes" | "never-published" | "off-site";
+
+export const publishStateWords: Record<PublishState, string> = {
+  published: "Published",
+  "unpublished-changes": "Unpublished changes",
+  "never-published": "Never published",
+  "off-site": "Off the site",
+};
+
+/** What visitors see of a document compared with its draft, as one of four states. */
+export function publishState(document: {
+  publishedVersion: number | null;
+  isOnSite: boolean;
+  hasUnpublishedChanges: boolean;
+}): PublishState {
+  if (document.publishedVersion === null) return "never-published";
+  if (!document.isOnSite) return "off-site";
+  return document.hasUnpublishedChanges ? "unpublished-changes" : "published";
+}
+
+export const contentAreaPath = "/user-data/content";
+export const newSeasonPath = `${contentAreaPath}/board/new`;
+export const boardPreviewPath = `${contentAreaPath}/preview/board`;
+
+/** The document's form, or null while its kind has no form yet (its history still works). */
+export function editPath(kind: ContentKind, key: string): string | null {
+  if (kind === "board-season") return `${contentAreaPath}/board/${encodeURIComponent(key)}`;
+  return null;
+}
+
+export function historyPath(kind: ContentKind, key: string): string {
+  return `${contentAreaPath}/${kind}/${encodeURIComponent(key)}/history`;
+}
+
+export function versionPath(kind: ContentKind, key: string, version: number): string {
+  return `${historyPath(kind, key)}/${version}`;
+}
