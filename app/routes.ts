@@ -39,6 +39,8 @@ export default [
     route("content/editions/:year/pages/:page", "routes/admin-content-edition-page.tsx"),
     route("content/editions/:year/preview/:slug?", "routes/admin-content-edition-preview.tsx"),
     route("content", "routes/admin-content.tsx"),
+    route("content/board/new", "routes/admin-content-season.tsx", { id: "content-new-season" }),
+    route("content/board/:season", "routes/admin-content-season.tsx", { id: "content-season" }),
   ]),
   route("user-data/content/media", "routes/admin-content-media.ts"),
   // A carousel picture sent without JavaScript (streamed like the media upload).
