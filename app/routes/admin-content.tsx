@@ -1,5 +1,5 @@
 import { accountMeta } from "~/features/accounts/account-meta";
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireContentEditor } from "~/features/accounts/session.server";
 import { readContentIndex } from "~/features/site-content/content-index.server";
 import { ContentIndexPage } from "~/features/site-content/content-index-page";
 import { getDatabase } from "~/lib/db/db.server";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/admin-content";
 export const meta: Route.MetaFunction = () => accountMeta("Site content");
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireAdmin(context, url);
+  requireContentEditor(context, url);
   return { groups: await readContentIndex(getDatabase().db) };
 }
 

@@ -1,4 +1,5 @@
 import type { ContentKind } from "~/content/site-content";
+import { siteContentPath } from "~/lib/admin-paths";
 
 /**
  * How the editors' screens name content documents and where each one is edited. Kept free of server
@@ -42,7 +43,7 @@ export function publishState(document: {
   return document.hasUnpublishedChanges ? "unpublished-changes" : "published";
 }
 
-export const contentAreaPath = "/user-data/content";
+export const contentAreaPath = siteContentPath;
 export const newSeasonPath = `${contentAreaPath}/board/new`;
 export const boardPreviewPath = `${contentAreaPath}/preview/board`;
 

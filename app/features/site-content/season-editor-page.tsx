@@ -96,7 +96,7 @@ export function SeasonEditorPage({
               : "A season's years cannot change. For another year, add a season."
           }
           readOnly={!isNew}
-          required
+          aria-required="true"
           maxLength={9}
           error={errors.season}
           autoFocus={focus === "season"}
@@ -251,7 +251,9 @@ function MemberFieldset({
               hint={hint}
               defaultValue={member[field]}
               error={errors[name]}
-              required={field === "name" || field === "position"}
+              // Not `required`: the browser would then block every button (moving, removing) while a
+              // name is empty. The server says what is missing, beside the field.
+              aria-required={field === "name" || field === "position" ? true : undefined}
               maxLength={field === "gradYear" ? 4 : 300}
               inputMode={inputMode}
               autoFocus={focus === name}
