@@ -76,12 +76,17 @@ test("the content list, a season's form, its history and the preview fit a phone
   const seasons = page.getByRole("region", { name: "Board seasons" });
   const shipped = seasons.getByRole("listitem").filter({ hasText: "2025–2026 board" });
   await expect(shipped).toContainText(/Published|Unpublished changes/);
-  // Kinds without a form yet still list their document and its history.
-  const footer = page.getByRole("region", { name: "Footer and social links" });
-  await expect(footer.getByText("No form yet")).toBeVisible();
-  await expect(
-    footer.getByRole("link", { name: "History of Footer and social links" }),
-  ).toBeVisible();
+  // Every document links to its form, wherever that form is built.
+  const forms: [string, string, string][] = [
+    ["Footer and social links", "Edit Footer and social links", "/user-data/content/footer"],
+    ["NACLO", "Edit NACLO", "/user-data/content/naclo"],
+    ["Conference editions", "Edit SCULC 2025", "/user-data/content/editions/2025"],
+  ];
+  for (const [region, link, href] of forms) {
+    await expect(
+      page.getByRole("region", { name: region }).getByRole("link", { name: link }),
+    ).toHaveAttribute("href", href);
+  }
   await expectFitsAndAccessible(page);
 
   // Enter in a field saves (the form's first button): it must not move or remove a member.

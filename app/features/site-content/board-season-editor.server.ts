@@ -251,7 +251,7 @@ export async function handleSeasonAction(
     });
   }
 
-  const path = editPath(kind, saved.value.key) ?? "";
+  const path = editPath(kind, saved.value.key);
   if (intent.kind === "preview") throw redirect(`${boardPreviewPath}?season=${saved.value.key}`);
   if (intent.kind !== "publish") throw redirect(`${path}?saved=1`);
   const published = await publishDraft(

@@ -9,7 +9,7 @@ function BackLinks({ view, toHistory }: { view: HistoryView; toHistory?: boolean
   return (
     <p className="content-list__links">
       <Link to={contentAreaPath}>Back to site content</Link>
-      {view.editHref ? <Link to={view.editHref}>Edit {view.title}</Link> : null}
+      <Link to={view.editHref}>Edit {view.title}</Link>
       {toHistory ? <Link to={view.historyHref}>History of {view.title}</Link> : null}
     </p>
   );

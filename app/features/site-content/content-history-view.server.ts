@@ -20,7 +20,7 @@ export type VersionRow = {
 
 export type HistoryView = {
   title: string;
-  editHref: string | null;
+  editHref: string;
   historyHref: string;
   rows: VersionRow[];
 };

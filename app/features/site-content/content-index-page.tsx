@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { ContentIndexGroup } from "./content-index.server";
-import { newSeasonPath } from "./content-labels";
+import { newEditionPath, newSeasonPath } from "./content-labels";
 import "./content-editor.css";
 
 /** The content area's front page: every document, grouped by kind, with where it stands. */
@@ -20,10 +20,13 @@ export function ContentIndexPage({ groups }: { groups: ContentIndexGroup[] }) {
           aria-labelledby={`content-${group.kind}`}
         >
           <h2 id={`content-${group.kind}`}>{group.title}</h2>
-          {group.kind === "board-season" ? (
+          {group.kind === "board-season" || group.kind === "edition" ? (
             <p>
-              <Link to={newSeasonPath} className="button button--secondary">
-                Add a season
+              <Link
+                to={group.kind === "edition" ? newEditionPath : newSeasonPath}
+                className="button button--secondary"
+              >
+                {group.kind === "edition" ? "Add an edition" : "Add a season"}
               </Link>
             </p>
           ) : null}
@@ -36,13 +39,9 @@ export function ContentIndexPage({ groups }: { groups: ContentIndexGroup[] }) {
                     <span>{row.stateText}</span> · <span>Last saved {row.savedAtText}</span>
                   </p>
                   <p className="content-list__links">
-                    {row.editHref ? (
-                      <Link to={row.editHref}>
-                        Edit<span className="visually-hidden"> {row.title}</span>
-                      </Link>
-                    ) : (
-                      <span>No form yet</span>
-                    )}
+                    <Link to={row.editHref}>
+                      Edit<span className="visually-hidden"> {row.title}</span>
+                    </Link>
                     <Link to={row.historyHref}>
                       History<span className="visually-hidden"> of {row.title}</span>
                     </Link>

@@ -17,7 +17,7 @@ export type ContentIndexRow = {
   title: string;
   stateText: string;
   savedAtText: string;
-  editHref: string | null;
+  editHref: string;
   historyHref: string;
 };
 

@@ -47,11 +47,25 @@ export const contentAreaPath = siteContentPath;
 export const newSeasonPath = `${contentAreaPath}/board/new`;
 export const boardPreviewPath = `${contentAreaPath}/preview/board`;
 
-/** The document's form, or null while its kind has no form yet (its history still works). */
-export function editPath(kind: ContentKind, key: string): string | null {
-  if (kind === "board-season") return `${contentAreaPath}/board/${encodeURIComponent(key)}`;
-  return null;
+/**
+ * The document's form. The board seasons' form is in this folder; the home, footer, NACLO and events
+ * forms (page-forms) and the editions' forms are built beside it, at these addresses.
+ */
+export function editPath(kind: ContentKind, key: string): string {
+  const encoded = encodeURIComponent(key);
+  switch (kind) {
+    case "board-season":
+      return `${contentAreaPath}/board/${encoded}`;
+    case "edition":
+      return `${contentAreaPath}/editions/${encoded}`;
+    case "settings":
+      return `${contentAreaPath}/footer`;
+    default:
+      return `${contentAreaPath}/${kind}`;
+  }
 }
+
+export const newEditionPath = `${contentAreaPath}/editions/new`;
 
 export function historyPath(kind: ContentKind, key: string): string {
   return `${contentAreaPath}/${kind}/${encodeURIComponent(key)}/history`;
