@@ -250,6 +250,15 @@ test(
     // Leave the server's board as it was for the tests after this one.
     await page.goto("/user-data/content/board/2026-2027");
     await expect(member(page, 2).getByLabel("Name")).toHaveValue("Ben Okafor");
+
+    // A saved change can be discarded: the draft goes back to what visitors see.
+    await member(page, 2).getByLabel("Name").fill("Ben Draft");
+    await page.getByRole("button", { name: "Save draft", exact: true }).click();
+    await expect(status(page, "Draft saved successfully")).toBeVisible();
+    await page.getByRole("button", { name: "Discard changes" }).click();
+    await expect(status(page, "Your changes were discarded successfully")).toBeVisible();
+    await expect(member(page, 2).getByLabel("Name")).toHaveValue("Ben Okafor");
+    await expect(page.getByRole("button", { name: "Discard changes" })).toHaveCount(0);
     await page.getByRole("button", { name: "Take off the site" }).click();
     await expect(status(page, "taken off the site successfully")).toBeVisible();
     expect((await publicBoard(browser)).current).toBe("2025–2026 Board");

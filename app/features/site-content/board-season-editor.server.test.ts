@@ -119,6 +119,28 @@ for (const target of testDatabaseTargets()) {
       expect(second.data?.basedOn).toBe(2);
     });
 
+    it("discards saved changes back to the published version, and refuses when nothing is published", async () => {
+      const { db, act } = await setup();
+      const ref = { kind: "board-season" as const, key: "2025-2026" };
+      const shipped = await readDocument(db, ref);
+      const edited = await act("2025-2026", {
+        ...threeMembers,
+        basedOn: String(shipped?.draftRevision),
+      });
+      expect(edited.location).toContain("saved=1");
+      expect((await readDocument(db, ref))?.hasUnpublishedChanges).toBe(true);
+      const discarded = await act("2025-2026", { intent: "discard", basedOn: "2" });
+      expect(discarded.location).toBe("/user-data/content/board/2025-2026?discarded=1");
+      const after = await readDocument(db, ref);
+      expect(after?.hasUnpublishedChanges).toBe(false);
+      expect(after?.draft).toEqual(shipped?.draft);
+
+      expect((await act(null, { ...threeMembers })).status).toBe(302);
+      const never = await act("2026-2027", { intent: "discard", basedOn: "1" });
+      expect(never.status).toBe(409);
+      expect(never.data?.message).toMatch(/no published version to go back to/);
+    });
+
     it("moves a member without saving, and a new season starts from the newest one's positions", async () => {
       const { db, act } = await setup();
       const moved = await act(null, { ...threeMembers, intent: "move-down:0" });

@@ -122,6 +122,8 @@ export function seasonNotice(url: URL): string | null {
   if (published) return `Version ${published} was published successfully: visitors see it now.`;
   if (url.searchParams.has("saved"))
     return "Draft saved successfully. Visitors see it once you publish.";
+  if (url.searchParams.has("discarded"))
+    return "Your changes were discarded successfully: the draft is what visitors see again.";
   if (url.searchParams.has("removed"))
     return "The season was taken off the site successfully. Its draft is kept: publish it to bring it back.";
   return null;
@@ -181,6 +183,9 @@ export async function handleSeasonAction(
 ) {
   if (form.get("intent") === "take-off" && season !== null) {
     return takeSeasonOff(db, actor, season, readBasedOn(form) ?? 0);
+  }
+  if (form.get("intent") === "discard" && season !== null) {
+    return discardChanges(db, actor, season, readBasedOn(form) ?? 0);
   }
   const values = readSeasonForm(form);
   // A season's years are its key: an existing season keeps them, whatever the form sends.
@@ -288,6 +293,32 @@ async function takeSeasonOff(
         ? "Someone saved this season since you opened it: look at it again below, then take it off the site if you still want to."
         : "This season no longer exists.";
   const document = await readDocument(db, { kind, key: season });
+  const values = document
+    ? seasonToForm(document.draft as BoardSeason)
+    : { season, members: [] as MemberValues[] };
+  return answer(values, document?.draftRevision ?? null, 409, { message });
+}
+
+/** Puts the draft back to what visitors see: a save of the published version, checked like any save. */
+async function discardChanges(
+  db: Kysely<Database>,
+  actor: ContentActor,
+  season: string,
+  basedOn: number,
+) {
+  const document = await readDocument(db, { kind, key: season });
+  if (document?.published) {
+    const saved = await saveDraft(db, { kind, key: season }, document.published, {
+      basedOn,
+      actor,
+    });
+    if (saved.ok) throw redirect(`${editPath(kind, season)}?discarded=1`);
+  }
+  const message = !document
+    ? "This season no longer exists."
+    : !document.published
+      ? "Visitors do not see this season, so there is no published version to go back to."
+      : "Someone saved this season since you opened it: look at it again below, then discard if you still want to.";
   const values = document
     ? seasonToForm(document.draft as BoardSeason)
     : { season, members: [] as MemberValues[] };

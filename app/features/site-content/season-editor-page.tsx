@@ -73,7 +73,13 @@ export function SeasonEditorPage({
           </p>
         </section>
       ) : null}
-      <Form method="post" key={action?.formKey ?? "loaded"} className="stack season-form">
+      {/* Drawn anew for every answer and every saved revision: the browser keeps a field's typed text
+          over a new default value, so a discard or a save elsewhere would otherwise not show. */}
+      <Form
+        method="post"
+        key={action?.formKey ?? `loaded-${view.basedOn}`}
+        className="stack season-form"
+      >
         {/* Enter in a field presses a form's first button: it must save, not move a member. */}
         <button
           type="submit"
@@ -158,6 +164,9 @@ export function SeasonEditorPage({
           </SubmitButton>
         </div>
       </Form>
+      {view.status?.isOnSite && view.status.hasUnpublishedChanges ? (
+        <DiscardPanel basedOn={view.basedOn} />
+      ) : null}
       {view.status?.isOnSite ? <TakeOffPanel basedOn={view.basedOn} /> : null}
     </>
   );
@@ -196,6 +205,28 @@ function SeasonStatusPanel({ view }: { view: SeasonEditorView }) {
         {view.paths.history ? <Link to={view.paths.history}>History</Link> : null}
         <a href="/board">The public board page</a>
       </p>
+    </section>
+  );
+}
+
+function DiscardPanel({ basedOn }: { basedOn: number | null }) {
+  return (
+    <section className="card admin-panel" aria-labelledby="discard-heading">
+      <h2 id="discard-heading">Discard changes</h2>
+      <p>
+        Puts the draft back to the version visitors see, dropping every saved change since it was
+        published. Changes typed above and not saved are lost too.
+      </p>
+      <Form method="post">
+        <input type="hidden" name="basedOn" value={basedOn ?? ""} />
+        <SubmitButton
+          intent="discard"
+          pendingLabel="Discarding..."
+          className="button button--secondary"
+        >
+          Discard changes
+        </SubmitButton>
+      </Form>
     </section>
   );
 }
