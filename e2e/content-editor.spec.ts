@@ -1,6 +1,15 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { at, useOwnClientAddress } from "./support/accounts";
-import { newSession, signedInAdmin } from "./support/admin";
+import {
+  adminSession,
+  apiAccount,
+  escapeRegExp,
+  newSession,
+  randomToken,
+  shareSession,
+  signedInAdmin,
+  successMessage,
+} from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { elementsWiderThanViewport } from "./support/layout";
 
@@ -33,6 +42,27 @@ async function keepMembers(page: Page, keep: number) {
     count -= 1;
     await expect(groups).toHaveCount(count);
   }
+}
+
+/** An account that is an editor and not an admin, made so by an admin in the user table, signed in on `page`. */
+async function signedInEditor(page: Page, browser: Browser, testInfo: TestInfo) {
+  const token = randomToken();
+  const person = {
+    firstName: "Edna",
+    lastName: `Seasons${token}`,
+    email: `edna.${token}@e2e.test`,
+  };
+  const api = await apiAccount(testInfo, person);
+  const admin = await adminSession(browser, testInfo, `/user-data?q=${token}`);
+  await admin.page
+    .getByRole("button", { name: new RegExp(`^Make editor\\s*: ${escapeRegExp(person.email)}$`) })
+    .click();
+  await expect(
+    successMessage(admin.page, `${person.email} was made an editor successfully.`),
+  ).toBeVisible();
+  await admin.context.close();
+  await shareSession(page, api);
+  await api.dispose();
 }
 
 async function expectFitsAndAccessible(page: Page) {
@@ -114,12 +144,17 @@ test("the content list, a season's form, its history and the preview fit a phone
   await expectFitsAndAccessible(page);
 });
 
-test("two tabs: the second save is refused as stale and keeps what was typed in it", async ({
+test("two tabs of an editor who is not an admin: the second save is refused as stale and keeps what was typed in it", async ({
   page,
+  browser,
 }, testInfo) => {
   const season = pastSeason(testInfo, 0);
-  await signedInAdmin(page, testInfo, "/user-data/content");
+  await signedInEditor(page, browser, testInfo);
   await draftSeason(page, season, "First Name");
+  // An editor's frame offers the content only.
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link")).toHaveText([
+    "Site content",
+  ]);
   const other = await page.context().newPage();
   await other.goto(`/user-data/content/board/${season}`);
 
