@@ -15,7 +15,8 @@ const e2eDataRoot = path.resolve(".e2e-data");
  * Tests are tagged in their specs by what they do to the server every other test shares:
  * - `@global-state`: closing the call for abstracts (e2e/admin-call-for-abstracts.spec.ts), closing the
  *   review period and taking "the next abstract", which may be anyone's (e2e/review-period.spec.ts),
- *   changing the edition's review settings (e2e/review-admin.spec.ts), moving the presenters'
+ *   changing the edition's review settings (e2e/review-admin.spec.ts), publishing a board season
+ *   (e2e/content-editor.spec.ts), moving the presenters'
  *   confirm-by date into the past (e2e/presenters-confirm.spec.ts), and closing the call to see
  *   abstracts become read-only (e2e/presenters-submit.spec.ts). They run alone, last, on every server.
  * - `@publishes-program`: publishing the 2025 program (e2e/program.spec.ts) replaces the edition page's
@@ -122,7 +123,7 @@ export default defineConfig({
       // (@publishes-program) on SQLite.
       name: "call-for-abstracts",
       testMatch:
-        /(admin|review|program|content-pictures|presenters-(submit|confirm|materials))(-[\w-]+)?\.spec\.ts/,
+        /(admin|review|program|content-pictures|content-editor|presenters-(submit|confirm|materials))(-[\w-]+)?\.spec\.ts/,
       grep: [globalState, publishesProgram],
       dependencies: ["desktop", "mobile", ...(postgresUrl ? ["postgres"] : [])],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },

@@ -38,11 +38,17 @@ export default [
     route("content/editions/:year", "routes/admin-content-edition.tsx"),
     route("content/editions/:year/pages/:page", "routes/admin-content-edition-page.tsx"),
     route("content/editions/:year/preview/:slug?", "routes/admin-content-edition-preview.tsx"),
+    route("content", "routes/admin-content.tsx"),
+    route("content/board/new", "routes/admin-content-season.tsx", { id: "content-new-season" }),
+    route("content/board/:season", "routes/admin-content-season.tsx", { id: "content-season" }),
+    route("content/:kind/:key/history", "routes/admin-content-history.tsx"),
+    route("content/:kind/:key/history/:version", "routes/admin-content-version.tsx"),
   ]),
   route("user-data/content/media", "routes/admin-content-media.ts"),
   // A carousel picture sent without JavaScript (streamed like the media upload).
   route("user-data/content/home/pictures", "routes/admin-content-pictures.tsx"),
   // Previews of the public pages drawn from the drafts: the public page's own frame, not the admin's.
+  route("user-data/content/preview/board", "routes/admin-content-preview-board.tsx"),
   ...(["home", "footer", "naclo", "events"] as const).map((form) =>
     route(`user-data/content/preview/${form}`, "routes/admin-content-pages-preview.tsx", {
       id: `content-${form}-preview`,

@@ -1,0 +1,36 @@
+import { accountMeta } from "~/features/accounts/account-meta";
+import { requireContentEditor } from "~/features/accounts/session.server";
+import { BoardPage } from "~/features/board/board-page";
+import { boardSeasonViews } from "~/features/board/board-seasons";
+import { editPath } from "~/features/site-content/content-labels";
+import { PreviewBanner } from "~/features/site-content/preview-banner";
+import { readDraftContent } from "~/features/site-content/published-content.server";
+import { getDatabase } from "~/lib/db/db.server";
+import type { Route } from "./+types/admin-content-preview-board";
+
+// The board page drawn from the drafts, for editors only: never cached, never indexed.
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex",
+});
+
+export const meta: Route.MetaFunction = () => accountMeta("Preview of the board page");
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireContentEditor(context, url);
+  const content = await readDraftContent(getDatabase().db);
+  const season = url.searchParams.get("season");
+  return {
+    seasons: boardSeasonViews(content.boardSeasons),
+    backHref: season ? editPath("board-season", season) : null,
+  };
+}
+
+export default function AdminContentPreviewBoard({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PreviewBanner backHref={loaderData.backHref} />
+      <BoardPage seasons={loaderData.seasons} />
+    </>
+  );
+}
