@@ -1,17 +1,17 @@
 // "Assign automatically" posted 100 times at once by an admin (double clicks, a replaying proxy, two
 // admins) against the production server with 2 workers (SQLite; PostgreSQL when TEST_DATABASE_URL is
 // set): every post answers 200, no abstract ends with more than N reviewers and no pair is assigned twice.
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCurrentEdition } from "~/content/editions";
 import { grantReviewer } from "~/features/accounts/reviewer-role.server";
-import { type DatabaseHandle, openDatabase } from "~/lib/db/database.server";
+import type { DatabaseHandle } from "~/lib/db/database.server";
 import { insertTestSubmission } from "../support/review-fixtures";
 import { type TestDatabase, testDatabaseTargets } from "../support/test-databases";
 import { insertTestUser } from "../support/test-users";
 import { formHeaders, type SignedInUser, signUpAndSignIn } from "./support/accounts";
-import { type ProductionServer, startProductionServer } from "./support/production-server";
+import type { ProductionServer } from "./support/production-server";
 import { reportMeasurement } from "./support/report";
+import { startServerOnTarget, type TargetServer } from "./support/target-server";
 
 const posts = 100;
 const perAbstract = 2;
@@ -21,23 +21,13 @@ for (const target of testDatabaseTargets()) {
   describe(`on ${target.name}`, () => {
     let server: ProductionServer;
     let admin: SignedInUser;
-    let database: TestDatabase | undefined;
+    let running: TargetServer | undefined;
     /** The server's database, opened from the test for the setup and the final count. */
     let handle: DatabaseHandle;
 
     beforeAll(async () => {
-      const env: Record<string, string> = { WEB_CONCURRENCY: "2" };
-      if (target.name === "postgres") {
-        database = await target.open();
-        if (database.client.dialect === "postgres") {
-          const pool = database.client.pool as unknown as { options: { connectionString: string } };
-          env.DATABASE_URL = pool.options.connectionString;
-        }
-      }
-      server = await startProductionServer({ env });
-      handle =
-        database ??
-        openDatabase({ dialect: "sqlite", filename: path.join(server.dataDir, "app.db") });
+      running = await startServerOnTarget(target);
+      ({ server, handle } = running);
       admin = await signUpAndSignIn(server);
       await handle.db
         .updateTable("user")
@@ -58,9 +48,7 @@ for (const target of testDatabaseTargets()) {
       }
     });
     afterAll(async () => {
-      await server?.stop();
-      if (!database) await handle?.close();
-      await database?.dispose();
+      await running?.stop();
     });
 
     it(`${posts} parallel "Assign automatically" posts: all answer, N per abstract, no pair twice`, async () => {

@@ -3,17 +3,18 @@
 // never served again once the publish has committed, and a new edition's pages exist without a
 // rebuild. Crafted one-segment addresses, now resolved from the content per request, answer 404.
 import http from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   publishDraft,
   readDocument,
   saveDraft,
 } from "~/features/site-content/content-store.server";
-import { type DatabaseHandle, openDatabase } from "~/lib/db/database.server";
-import { type TestDatabase, testDatabaseTargets } from "../support/test-databases";
-import { type ProductionServer, startProductionServer } from "./support/production-server";
+import { draftNextEdition, type EditionDocument } from "~/features/site-content/edition-next";
+import type { DatabaseHandle } from "~/lib/db/database.server";
+import { testDatabaseTargets } from "../support/test-databases";
+import type { ProductionServer } from "./support/production-server";
 import { reportMeasurement } from "./support/report";
+import { startServerOnTarget, type TargetServer } from "./support/target-server";
 
 /** A GET on a new connection each time, so the requests spread over both workers. */
 function get(baseUrl: string, path: string): Promise<{ status: number; body: string }> {
@@ -35,27 +36,15 @@ const editor = { id: "robustness-editor" };
 for (const target of testDatabaseTargets()) {
   describe(`publishing content on ${target.name}`, () => {
     let server: ProductionServer;
-    let database: TestDatabase | undefined;
+    let running: TargetServer | undefined;
     let handle: DatabaseHandle;
 
     beforeAll(async () => {
-      const env: Record<string, string> = { WEB_CONCURRENCY: "2" };
-      if (target.name === "postgres") {
-        database = await target.open();
-        if (database.client.dialect === "postgres") {
-          const pool = database.client.pool as unknown as { options: { connectionString: string } };
-          env.DATABASE_URL = pool.options.connectionString;
-        }
-      }
-      server = await startProductionServer({ env });
-      handle =
-        database ??
-        openDatabase({ dialect: "sqlite", filename: path.join(server.dataDir, "app.db") });
+      running = await startServerOnTarget(target);
+      ({ server, handle } = running);
     });
     afterAll(async () => {
-      await server?.stop();
-      if (!database) await handle?.close();
-      await database?.close();
+      await running?.stop();
     });
 
     it("serves a new board and a new edition on every worker as soon as they are published", async () => {
@@ -79,11 +68,8 @@ for (const target of testDatabaseTargets()) {
       );
       if (!season.ok) throw new Error(season.reason);
       const current = await readDocument(handle.db, { kind: "edition", key: "2025" });
-      const next = {
-        ...(current?.draft as Record<string, unknown>),
-        year: 2026,
-        date: "2026-05-16",
-      };
+      // Next year as an organiser starts it: every date moved a year on.
+      const next = draftNextEdition(current?.draft as EditionDocument);
       const edition = await saveDraft(handle.db, { kind: "edition", key: null }, next, {
         basedOn: null,
         actor: editor,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCurrentEdition } from "~/content/editions";
 import { grantReviewer } from "~/features/accounts/reviewer-role.server";
 import { conferenceLocalTimeToIso } from "~/lib/dates";
-import { type DatabaseHandle, openDatabase } from "~/lib/db/database.server";
+import type { DatabaseHandle } from "~/lib/db/database.server";
 import { seedConflictCase } from "../support/conflict-seeds";
 import { insertTestSubmission } from "../support/review-fixtures";
 import { type TestDatabase, testDatabaseTargets } from "../support/test-databases";
@@ -19,8 +19,9 @@ import {
   signIn,
   signUpAndSignIn,
 } from "./support/accounts";
-import { type ProductionServer, startProductionServer } from "./support/production-server";
+import type { ProductionServer } from "./support/production-server";
 import { reportMeasurement } from "./support/report";
+import { startServerOnTarget, type TargetServer } from "./support/target-server";
 
 const posts = 100;
 const editionYear = getCurrentEdition().year;
@@ -69,7 +70,7 @@ function expectNoServerError(name: string, answers: Answer[]) {
 for (const target of testDatabaseTargets()) {
   describe(`replayed one-shot buttons on ${target.name}`, () => {
     let server: ProductionServer;
-    let database: TestDatabase | undefined;
+    let running: TargetServer | undefined;
     let handle: DatabaseHandle;
     let admin: SignedInUser;
 
@@ -108,18 +109,8 @@ for (const target of testDatabaseTargets()) {
     }
 
     beforeAll(async () => {
-      const env: Record<string, string> = { WEB_CONCURRENCY: "2" };
-      if (target.name === "postgres") {
-        database = await target.open();
-        if (database.client.dialect === "postgres") {
-          const pool = database.client.pool as unknown as { options: { connectionString: string } };
-          env.DATABASE_URL = pool.options.connectionString;
-        }
-      }
-      server = await startProductionServer({ env });
-      handle =
-        database ??
-        openDatabase({ dialect: "sqlite", filename: path.join(server.dataDir, "app.db") });
+      running = await startServerOnTarget(target);
+      ({ server, handle } = running);
       admin = await signUpAndSignIn(server);
       await handle.db
         .updateTable("user")
@@ -134,9 +125,7 @@ for (const target of testDatabaseTargets()) {
       });
     });
     afterAll(async () => {
-      await server?.stop();
-      if (!database) await handle?.close();
-      await database?.dispose();
+      await running?.stop();
     });
 
     it("declaring no conflict: one declaration, kept from the first time", async () => {

@@ -48,18 +48,23 @@ function parse(body: string | null): unknown | null {
   return body === null ? null : JSON.parse(body);
 }
 
-export async function readDocument(
-  db: Kysely<Database>,
-  ref: ContentRef,
-): Promise<ContentDocument | null> {
-  const row = await db
+/** Each document beside its latest published version (none for a document never published). */
+export function documentsWithPublishedBody(db: Kysely<Database>) {
+  return db
     .selectFrom("content_document as document")
     .leftJoin("content_version as version", (join) =>
       join
         .onRef("version.kind", "=", "document.kind")
         .onRef("version.key", "=", "document.key")
         .onRef("version.version", "=", "document.published_version"),
-    )
+    );
+}
+
+export async function readDocument(
+  db: Kysely<Database>,
+  ref: ContentRef,
+): Promise<ContentDocument | null> {
+  const row = await documentsWithPublishedBody(db)
     .select([
       "document.kind",
       "document.key",
@@ -99,14 +104,7 @@ export async function listDocuments(
   db: Kysely<Database>,
   kind?: ContentKind,
 ): Promise<ContentDocumentSummary[]> {
-  let query = db
-    .selectFrom("content_document as document")
-    .leftJoin("content_version as version", (join) =>
-      join
-        .onRef("version.kind", "=", "document.kind")
-        .onRef("version.key", "=", "document.key")
-        .onRef("version.version", "=", "document.published_version"),
-    )
+  let query = documentsWithPublishedBody(db)
     .select([
       "document.kind",
       "document.key",
