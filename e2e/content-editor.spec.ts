@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { makePhoto } from "../tests/support/image-fixtures";
 import { at, useOwnClientAddress } from "./support/accounts";
 import {
   adminSession,
@@ -190,6 +191,12 @@ test.describe("without JavaScript", () => {
     await signedInAdmin(page, testInfo, "/user-data/content/board/new");
     await seasonInput(page).fill(season);
     await keepMembers(page, 1);
+    // A portrait needs the page's script: the form says so rather than offer a control that fails.
+    const portrait = member(page, 1).getByRole("group", { name: "Portrait (optional)" });
+    await expect(portrait).toContainText(
+      "Adding, replacing or removing a portrait needs JavaScript",
+    );
+    await expect(portrait.locator("input[type=file]")).toHaveCount(0);
     await member(page, 1).getByLabel("Name").fill("Uma First");
     await page.getByRole("button", { name: "Add a member" }).click();
     await expect(status(page, "Member 2 added at the end. Not saved yet")).toBeVisible();
@@ -249,6 +256,43 @@ test(
     await expect(page.getByText(/^The 2025-2026 season already exists\./)).toBeVisible();
 
     await seasonField.fill("2026-2027");
+
+    // Ana's portrait: one file sent with a progress bar (the upload held until it shows), its
+    // preview drawn and its alt text prefilled for the editor to improve.
+    const token = randomToken();
+    const portrait = member(page, 1).getByRole("group", { name: "Portrait (optional)" });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      "**/user-data/content/media?purpose=portrait",
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await portrait.getByLabel("Add a portrait").setInputFiles({
+      name: `ana-${token}.jpg`,
+      mimeType: "image/jpeg",
+      buffer: await makePhoto({ width: 640 + Number.parseInt(token.slice(0, 2), 16), height: 480 }),
+    });
+    await expect(portrait.locator("progress")).toBeVisible();
+    release();
+    const portraitAlt = portrait.getByLabel("Portrait alt text (required)");
+    await expect(portraitAlt).toHaveValue("Portrait of Ana Quispe");
+    await expect(portrait.locator("img")).toHaveAttribute("src", /^\/media\/[0-9a-f]{64}\.webp$/);
+    // Undescribed, it is refused beside its alt text, and the portrait stays in the form.
+    await portraitAlt.fill("");
+    await page.getByRole("button", { name: "Save draft", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("Nothing was saved");
+    await expect(portrait.getByText(/^Describe what the photo shows/)).toBeVisible();
+    await expect(portraitAlt).toBeFocused();
+    await expect(portrait.locator("img")).toHaveAttribute("src", /^\/media\//);
+    const alt = `Ana Quispe laughing in front of a vowel chart ${token}`;
+    await portraitAlt.fill(alt);
+
     await page.getByRole("button", { name: "Save and preview" }).click();
     await expect(page).toHaveURL(at("/user-data/content/preview/board?season=2026-2027"));
     await expect(page.getByText("Preview — not published.")).toBeVisible();
@@ -265,6 +309,14 @@ test(
     let board = await publicBoard(browser);
     expect(board.current).toBe("2026–2027 Board");
     expect(board.text).toContain("Ben Okafor");
+    // The uploaded portrait is on the public board, from /media/, with the editor's alt text.
+    const visitor = await newSession(browser);
+    await visitor.page.goto("/board");
+    await expect(visitor.page.getByRole("img", { name: alt })).toHaveAttribute(
+      "src",
+      /^\/media\/[0-9a-f]{64}\.webp$/,
+    );
+    await visitor.context.close();
 
     await member(page, 2).getByLabel("Name").fill("Benedict Okafor");
     await page.getByRole("button", { name: "Save and publish" }).click();

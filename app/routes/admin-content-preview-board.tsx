@@ -1,7 +1,8 @@
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireContentEditor } from "~/features/accounts/session.server";
 import { BoardPage } from "~/features/board/board-page";
-import { boardSeasonViews } from "~/features/board/board-seasons";
+import { boardPortraitMediaIds, boardSeasonViews } from "~/features/board/board-seasons";
+import { resolveMedia } from "~/features/content-media/media-records.server";
 import { editPath } from "~/features/site-content/content-labels";
 import { PreviewBanner } from "~/features/site-content/preview-banner";
 import { readDraftContent } from "~/features/site-content/published-content.server";
@@ -18,10 +19,14 @@ export const meta: Route.MetaFunction = () => accountMeta("Preview of the board 
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireContentEditor(context, url);
-  const content = await readDraftContent(getDatabase().db);
+  const { db } = getDatabase();
+  const content = await readDraftContent(db);
   const season = url.searchParams.get("season");
   return {
-    seasons: boardSeasonViews(content.boardSeasons),
+    seasons: boardSeasonViews(
+      content.boardSeasons,
+      await resolveMedia(db, boardPortraitMediaIds(content.boardSeasons)),
+    ),
     backHref: season ? editPath("board-season", season) : null,
   };
 }

@@ -1,6 +1,8 @@
 import { getSiteContent } from "~/content/current-content";
 import { BoardPage } from "~/features/board/board-page";
-import { boardSeasonViews } from "~/features/board/board-seasons";
+import { boardPortraitMediaIds, boardSeasonViews } from "~/features/board/board-seasons";
+import { resolveMedia } from "~/features/content-media/media-records.server";
+import { getDatabase } from "~/lib/db/db.server";
 import { baseUrlFrom, pageMeta } from "~/lib/meta";
 import { openAsDocument, publicPageHandle } from "~/lib/request-context";
 import type { Route } from "./+types/board";
@@ -10,8 +12,11 @@ import type { Route } from "./+types/board";
 export const handle = publicPageHandle;
 export const clientLoader = openAsDocument;
 
-export function loader() {
-  return { seasons: boardSeasonViews(getSiteContent().boardSeasons) };
+export async function loader() {
+  const { boardSeasons } = getSiteContent();
+  // Every season's uploaded portraits, in one query; one whose file is gone falls back to the shipped.
+  const media = await resolveMedia(getDatabase().db, boardPortraitMediaIds(boardSeasons));
+  return { seasons: boardSeasonViews(boardSeasons, media) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

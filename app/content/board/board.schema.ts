@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pictureSchema } from "../picture.schema";
 import type { BoardSeason } from "./types";
 
 const optionalText = z.string().trim().min(1, "leave the field out instead of empty").optional();
@@ -15,6 +16,8 @@ export const boardMemberSchema = z
     gradYear: z.number().int().min(2000).max(2100).optional(),
     favoriteLingArea: optionalText,
     favoriteDrink: optionalText,
+    // The alt text is required whenever a portrait is set (pictureSchema).
+    portrait: pictureSchema.optional(),
   })
   .strict();
 

@@ -1,3 +1,5 @@
+import type { Picture } from "../picture";
+
 /**
  * One season's board, as a content file in app/content/board/seasons/{id}.ts. Photos live in
  * app/assets/images/board/{season id}/{member id}-{200,400}.webp (square).
@@ -26,4 +28,9 @@ export type BoardMember = {
   gradYear?: number;
   favoriteLingArea?: string;
   favoriteDrink?: string;
+  /**
+   * A portrait an editor uploaded (purpose "portrait"); it wins over the shipped photo of the same
+   * member. Left out when the member has none, or only the shipped one.
+   */
+  portrait?: Picture;
 };

@@ -32,7 +32,7 @@ export function MemberCard({
           sizes="160px"
           width="160"
           height="160"
-          alt={`Illustrated portrait of ${member.name}`}
+          alt={member.photoAlt ?? `Illustrated portrait of ${member.name}`}
           loading="lazy"
           decoding="async"
         />

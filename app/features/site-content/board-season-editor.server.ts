@@ -33,6 +33,8 @@ import {
   saveDraft,
   takeOffSite,
 } from "./content-store.server";
+import type { PictureThumbnails } from "./page-forms-pictures";
+import { pictureThumbnails } from "./page-forms-pictures.server";
 
 const kind = "board-season" as const;
 
@@ -52,6 +54,8 @@ export type SeasonEditorView = {
   basedOn: number | null;
   status: SeasonStatus | null;
   paths: { history: string | null; preview: string };
+  /** The previews of the members' uploaded portraits, by media id. */
+  portraits: PictureThumbnails;
 };
 
 /** What the form shows after a post that did not leave the page: the posted text, always. */
@@ -67,7 +71,16 @@ export type SeasonActionData = {
   stale: { savedAtText: string; members: string[] } | null;
   /** A new form each time, so the browser shows the values sent back rather than what it kept. */
   formKey: string;
+  /** The previews of the portraits the values name (none when the post was refused unread). */
+  portraits: PictureThumbnails;
 };
+
+/** The previews of the members' uploaded portraits, in one query; a deleted media has none. */
+function portraitThumbnails(db: Kysely<Database>, values: SeasonFormValues) {
+  return pictureThumbnails(db, {
+    members: values.members.map((member) => ({ media: member.portraitMedia })),
+  });
+}
 
 function statusOf(document: ContentDocument): SeasonStatus {
   const summary = { ...document, isOnSite: document.published !== null };
@@ -102,17 +115,20 @@ export async function loadSeasonEditor(
       basedOn: null,
       status: null,
       paths: { history: null, preview },
+      portraits: {},
     };
   }
   const document = await readDocument(db, { kind, key: season });
   if (!document) return null;
+  const values = seasonToForm(document.draft as BoardSeason);
   return {
     season,
     title: documentTitle(kind, season),
-    values: seasonToForm(document.draft as BoardSeason),
+    values,
     basedOn: document.draftRevision,
     status: statusOf(document),
     paths: { history: historyPath(kind, season), preview },
+    portraits: await portraitThumbnails(db, values),
   };
 }
 
@@ -145,6 +161,7 @@ function answer(
       focus: null,
       stale: null,
       formKey: crypto.randomUUID(),
+      portraits: {},
       ...fields,
     },
     { status },
@@ -176,6 +193,18 @@ export function refusedSeasonForm(season: string | null, form: FormData, message
  * stores nothing when anything is wrong. Whatever is refused, the editor gets back what they typed.
  */
 export async function handleSeasonAction(
+  db: Kysely<Database>,
+  actor: ContentActor,
+  season: string | null,
+  form: FormData,
+) {
+  // Every answer that shows the form again shows its portraits' previews (a save redirects instead).
+  const result = await seasonAction(db, actor, season, form);
+  result.data.portraits = await portraitThumbnails(db, result.data.values);
+  return result;
+}
+
+async function seasonAction(
   db: Kysely<Database>,
   actor: ContentActor,
   season: string | null,

@@ -20,8 +20,18 @@ export const memberFields = [
 
 export type MemberField = (typeof memberFields)[number];
 
-/** `id` is kept in a hidden field: empty for a member added in the form, named from the name on save. */
-export type MemberValues = { id: string } & Record<MemberField, string>;
+/**
+ * `id` is kept in a hidden field: empty for a member added in the form, named from the name on save.
+ * `portraitMedia` is the uploaded portrait's media id (hidden, set by the upload), `portraitAlt` its
+ * alt text; both empty when the member has no uploaded portrait.
+ */
+export type MemberValues = { id: string; portraitMedia: string; portraitAlt: string } & Record<
+  MemberField,
+  string
+>;
+
+/** The portrait's posted fields, beside the member's text fields. */
+export type PortraitField = "portraitMedia" | "portraitAlt";
 
 export type SeasonFormValues = { season: string; members: MemberValues[] };
 
@@ -32,6 +42,8 @@ const maxFieldLength = 300;
 export function emptyMember(position = ""): MemberValues {
   return {
     id: "",
+    portraitMedia: "",
+    portraitAlt: "",
     name: "",
     position,
     pronouns: "",
@@ -44,7 +56,7 @@ export function emptyMember(position = ""): MemberValues {
   };
 }
 
-export function memberFieldName(index: number, field: MemberField | "id"): string {
+export function memberFieldName(index: number, field: MemberField | PortraitField | "id"): string {
   return `members.${index}.${field}`;
 }
 
@@ -66,6 +78,8 @@ export function readSeasonForm(form: FormData): SeasonFormValues {
       const member = emptyMember();
       member.id = text(memberFieldName(index, "id"));
       for (const field of memberFields) member[field] = text(memberFieldName(index, field));
+      member.portraitMedia = text(memberFieldName(index, "portraitMedia"));
+      member.portraitAlt = text(memberFieldName(index, "portraitAlt"));
       return member;
     });
   return { season: text("season").trim(), members };
@@ -168,7 +182,7 @@ export function seasonFromForm(values: SeasonFormValues): {
   const issues: FormIssue[] = [];
   const taken = new Set(values.members.map((member) => member.id.trim()).filter(Boolean));
   const members = values.members.map((posted, index) => {
-    const member: Record<string, string | number> = {};
+    const member: Record<string, unknown> = {};
     let id = posted.id.trim();
     if (!id) {
       const base = memberIdFrom(posted.name, index + 1);
@@ -191,6 +205,10 @@ export function seasonFromForm(values: SeasonFormValues): {
         }
       } else if (value) member[field] = value;
     }
+    // A portrait is its uploaded media with its alt text; the schema refuses it undescribed. Alt text
+    // left without a picture (the portrait removed) is dropped.
+    const media = posted.portraitMedia.trim();
+    if (media) member.portrait = { media, alt: posted.portraitAlt.trim() };
     return member as BoardMember;
   });
   return { body: { id: values.season, members }, issues };
@@ -207,6 +225,8 @@ export function seasonToForm(season: BoardSeason): SeasonFormValues {
         const value = member[field];
         values[field] = value === undefined ? "" : String(value);
       }
+      values.portraitMedia = member.portrait?.media ?? "";
+      values.portraitAlt = member.portrait?.alt ?? "";
       return values;
     }),
   };
@@ -253,6 +273,9 @@ export function seasonFieldMessages(
     if (first === "id" || (first === "" && /year/.test(issue.message))) {
       name = "season";
       message = "Write the season as two years in a row, like 2026-2027.";
+    } else if (first === "members" && index !== undefined && field === "portrait") {
+      // The portrait's own rules say what to write (pictureMessages); they sit by its alt text.
+      name = memberFieldName(Number(index), "portraitAlt");
     } else if (first === "members" && index !== undefined && field !== undefined) {
       name = memberFieldName(Number(index), field as MemberField);
       const label = memberFieldLabels[field as MemberField] ?? field;

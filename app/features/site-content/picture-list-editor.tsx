@@ -264,7 +264,7 @@ type Upload = {
   error: string | null;
 };
 
-type Answer =
+export type Answer =
   | { id: string; src: string; srcSet: string; width: number; height: number }
   | { error: string };
 
@@ -283,7 +283,7 @@ function rowOf(item: FormValue, pictures: PictureThumbnails) {
 }
 
 /** Posts one picture to the JSON endpoint, reporting progress; the answer or the reason it failed. */
-function sendPicture(
+export function sendPicture(
   file: File,
   purpose: ImagePurpose,
   onProgress: (progress: UploadProgressState) => void,

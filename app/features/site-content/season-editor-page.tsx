@@ -5,6 +5,8 @@ import { TextField } from "~/components/text-field";
 import type { SeasonActionData, SeasonEditorView } from "./board-season-editor.server";
 import { type MemberField, type MemberValues, memberFieldName } from "./board-season-form";
 import { contentAreaPath } from "./content-labels";
+import type { PictureThumbnails } from "./page-forms-pictures";
+import { SeasonPortraitField } from "./season-portrait-field";
 import "./content-editor.css";
 
 const fieldLabels: { field: MemberField; label: string; hint?: string; inputMode?: "numeric" }[] = [
@@ -37,6 +39,7 @@ export function SeasonEditorPage({
   const basedOn = action ? action.basedOn : view.basedOn;
   const errors = action?.fieldErrors ?? {};
   const focus = action?.focus ?? null;
+  const portraits = action?.portraits ?? view.portraits;
   const isNew = view.season === null;
   return (
     <>
@@ -126,6 +129,7 @@ export function SeasonEditorPage({
                   count={values.members.length}
                   errors={errors}
                   focus={focus}
+                  portraits={portraits}
                 />
               </li>
             ))}
@@ -259,12 +263,14 @@ function MemberFieldset({
   count,
   errors,
   focus,
+  portraits,
 }: {
   member: MemberValues;
   index: number;
   count: number;
   errors: Record<string, string>;
   focus: string | null;
+  portraits: PictureThumbnails;
 }) {
   const place = index + 1;
   return (
@@ -292,6 +298,14 @@ function MemberFieldset({
           );
         })}
       </div>
+      <SeasonPortraitField
+        index={index}
+        media={member.portraitMedia}
+        alt={member.portraitAlt}
+        thumbnail={portraits[member.portraitMedia]}
+        error={errors[memberFieldName(index, "portraitAlt")]}
+        autoFocus={focus === memberFieldName(index, "portraitAlt")}
+      />
       <div className="season-member__buttons">
         {index > 0 ? (
           <button

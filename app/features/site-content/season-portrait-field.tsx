@@ -1,0 +1,165 @@
+import { useEffect, useState } from "react";
+import { UploadProgress, type UploadProgressState } from "~/components/upload-progress";
+import { memberFieldName } from "./board-season-form";
+import type { PictureThumbnail } from "./page-forms-pictures";
+import { sendPicture } from "./picture-list-editor";
+
+/**
+ * A board member's uploaded portrait inside the season form: its preview, its hidden media id and
+ * its alt text, posted with the form. With JavaScript, choosing a file sends it to the JSON upload
+ * endpoint (purpose "portrait": square, 200 and 400 px) with a progress bar; the stored picture
+ * replaces the preview and the alt text is filled with "Portrait of {name}" for the editor to
+ * improve. Nothing is saved until the editor saves the form. Without JavaScript the form says that
+ * adding or removing a portrait needs it (the season form has no separate upload form yet), and a
+ * portrait already saved is kept as it is.
+ */
+export function SeasonPortraitField({
+  index,
+  media: savedMedia,
+  alt: savedAlt,
+  thumbnail: savedThumbnail,
+  error,
+  autoFocus,
+}: {
+  index: number;
+  media: string;
+  alt: string;
+  thumbnail: PictureThumbnail | undefined;
+  error: string | undefined;
+  /** The form came back refusing this alt text: the cursor starts here. */
+  autoFocus: boolean;
+}) {
+  const [enhanced, setEnhanced] = useState(false);
+  const [media, setMedia] = useState(savedMedia);
+  const [alt, setAlt] = useState(savedAlt);
+  const [thumbnail, setThumbnail] = useState(savedThumbnail);
+  const [progress, setProgress] = useState<UploadProgressState>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => setEnhanced(typeof XMLHttpRequest !== "undefined"), []);
+
+  const place = index + 1;
+  const id = `member-${index}-portrait`;
+  const altName = memberFieldName(index, "portraitAlt");
+  const altError = error ? `${id}-alt-error` : "";
+
+  async function upload(file: File, nameField: Element | null) {
+    setFailure(null);
+    setProgress({ percent: 0, announced: 0 });
+    const answer = await sendPicture(file, "portrait", setProgress);
+    setProgress(null);
+    if ("error" in answer) {
+      setFailure(answer.error);
+      return;
+    }
+    setMedia(answer.id);
+    setThumbnail(answer);
+    const name = nameField instanceof HTMLInputElement ? nameField.value.trim() : "";
+    setAlt(name ? `Portrait of ${name}` : "Portrait of ");
+    document.getElementById(`${id}-alt`)?.focus();
+  }
+
+  return (
+    <fieldset className="season-portrait" id={id}>
+      <legend>Portrait (optional)</legend>
+      <input type="hidden" name={memberFieldName(index, "portraitMedia")} value={media} />
+      {media ? (
+        <>
+          <div className="season-portrait__preview">
+            {thumbnail ? (
+              <img
+                src={thumbnail.src}
+                srcSet={thumbnail.srcSet}
+                sizes="6rem"
+                width={thumbnail.width}
+                height={thumbnail.height}
+                alt=""
+              />
+            ) : (
+              <span className="field__hint">No preview: the file may have been deleted.</span>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-alt`} className="field__label">
+              Portrait alt text (required)
+            </label>
+            <p id={`${id}-alt-hint`} className="field__hint">
+              Describe the portrait for someone who cannot see it: who it is and how they look.
+            </p>
+            <input
+              id={`${id}-alt`}
+              name={altName}
+              type="text"
+              className="field__input"
+              value={alt}
+              onChange={(event) => setAlt(event.currentTarget.value)}
+              maxLength={300}
+              autoComplete="off"
+              // biome-ignore lint/a11y/noAutofocus: restores focus to the field the refusal names
+              autoFocus={autoFocus}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-alt-hint ${altError}`.trim()}
+            />
+            {error ? (
+              <p id={`${id}-alt-error`} className="field__error">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+      {enhanced ? (
+        <div className="field">
+          <label htmlFor={`${id}-file`} className="field__label">
+            {media ? "Replace the portrait" : "Add a portrait"}
+          </label>
+          <p id={`${id}-file-hint`} className="field__hint">
+            A JPEG, PNG or WebP photo up to 15 MB; it is cropped square. Saved with the form.
+          </p>
+          {/* No name: the file goes to the upload endpoint, never with the season form. */}
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            aria-describedby={`${id}-file-hint`}
+            className="field__input"
+            disabled={progress !== null}
+            onChange={(event) => {
+              const input = event.currentTarget;
+              const file = input.files?.[0];
+              const nameField = input.form?.elements.namedItem(memberFieldName(index, "name"));
+              input.value = "";
+              if (file) void upload(file, nameField instanceof Element ? nameField : null);
+            }}
+          />
+          {progress ? (
+            <UploadProgress progress={progress} checkingText="making the portrait's sizes" />
+          ) : null}
+          {failure ? (
+            <p className="field__error" role="alert">
+              {failure}
+            </p>
+          ) : null}
+          {media ? (
+            <button
+              type="button"
+              className="admin-link-button"
+              onClick={() => {
+                setMedia("");
+                setAlt("");
+                setThumbnail(undefined);
+              }}
+            >
+              Remove the portrait<span className="visually-hidden"> of member {place}</span>
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <p className="field__hint">
+          Adding, replacing or removing a portrait needs JavaScript: turn it on in your browser, or
+          ask another editor.
+          {media ? " The portrait above stays as it is." : null}
+        </p>
+      )}
+    </fieldset>
+  );
+}
