@@ -100,6 +100,9 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
         next();
       },
       (error: unknown) => {
+        // A saturated pool: this request cannot be served, answered busy at once (the pool's watcher
+        // has logged it, once).
+        if (isDatabaseBusyError(error)) return sendBusy(req, res);
         // The database is unreachable: pages will say so; the last content read stays in use.
         logger.error({ err: error }, "reading the published content failed");
         next();
