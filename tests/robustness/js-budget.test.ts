@@ -18,11 +18,13 @@ const hydratingBudgetBytes = 125 * 1024;
 
 // Every public page (the sitemap's list follows the content) and its alias.
 const publicPaths = [...listIndexablePaths(), "/home"];
-// The account forms a visitor opens first, and the 404 page: they hydrate.
+// The account forms a visitor opens first, and the 404 page of a deeper address: they hydrate. (A
+// one-segment address is looked up among the conference pages, a public page, so its 404 is a
+// document with the page script only: checked below.)
 const hydratingPages = [
   { path: "/login", status: 200 },
   { path: "/register", status: 200 },
-  { path: "/no-such-page", status: 404 },
+  { path: "/no/such-page", status: 404 },
 ];
 
 let server: ProductionServer;
@@ -53,6 +55,16 @@ describe("JavaScript on first load of a public page", () => {
     expect(page.files).toEqual([expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/)]);
     expect(page.gzipBytes).toBeLessThanOrEqual(publicBudgetBytes);
     expect(page.gzipBytes).toBeLessThanOrEqual(issueBudgetBytes);
+  });
+});
+
+describe("JavaScript on first load of a one-segment 404", () => {
+  it("loads only the page script, as the conference pages it was looked up among", async () => {
+    const [page] = await pageJavaScript(server.baseUrl, ["/no-such-page"], 404);
+    if (!page) throw new Error("/no-such-page was not measured");
+    report(page);
+    expect(page.isHydrating).toBe(false);
+    expect(page.files).toEqual([expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/)]);
   });
 });
 
