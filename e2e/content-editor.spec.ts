@@ -248,6 +248,10 @@ test(
     await expect(member(page, 2).getByLabel("Name")).toHaveValue("Chen Wei");
     await expect(member(page, 2).getByLabel("Name")).toBeFocused();
     await member(page, 2).getByRole("button", { name: "Move down member 2" }).click();
+    // The form is drawn again from the answer: type only once it is there, or the answer would
+    // replace what was typed meanwhile.
+    await expect(member(page, 3).getByLabel("Name")).toHaveValue("Chen Wei");
+    await expect(member(page, 3).getByLabel("Name")).toBeFocused();
     await member(page, 3).getByLabel("Graduation year (optional)").fill("2028");
 
     // An existing season is refused.
