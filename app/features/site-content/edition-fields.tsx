@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
-import { TextField } from "~/components/text-field";
+import { SelectField, TextAreaField, TextField } from "~/components/text-field";
 import { fieldName } from "./edition-field-names";
 import { type FormTree, valueAt } from "./edition-form";
 import "./edition-editor.css";
@@ -77,35 +77,15 @@ export function TextArea({
   rows?: number;
 }) {
   const { value, error } = useField(path);
-  const id = `field-${path}`;
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""]
-    .filter(Boolean)
-    .join(" ");
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <textarea
-        id={id}
-        name={path}
-        rows={rows}
-        className="field__input"
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <TextAreaField
+      label={label}
+      name={path}
+      hint={hint}
+      error={error}
+      rows={rows}
+      defaultValue={value}
+    />
   );
 }
 
@@ -119,32 +99,8 @@ export function Select({
   options: { value: string; label: string }[];
 }) {
   const { value, error } = useField(path);
-  const id = `field-${path}`;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={path}
-        className="field__input"
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <SelectField label={label} name={path} error={error} choices={options} defaultValue={value} />
   );
 }
 

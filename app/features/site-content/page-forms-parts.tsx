@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { type FieldControlProps, FieldFrame } from "~/components/text-field";
 import type { FormValue, FormValues, PageForm } from "./page-forms-fields";
 import { intentValue } from "./page-forms-intents";
 import type { PictureThumbnails } from "./page-forms-pictures";
@@ -67,69 +68,50 @@ type FieldOptions = {
 
 /** The inputs of one form, bound to its values and refusals. */
 export function fieldsOf(values: FormValues, errors: Record<string, string>) {
-  const frame = (name: string, label: string, hint: string | undefined, input: ReactNode) => (
-    <div className="field" key={name}>
-      <label htmlFor={idOf(name)} className="field__label">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${idOf(name)}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
+  // Ids keep dots out (`social-0-href`), so they read as plain CSS selectors.
+  const frame = (
+    name: string,
+    label: string,
+    hint: string | undefined,
+    input: (control: FieldControlProps) => ReactNode,
+  ) => (
+    <FieldFrame key={name} id={idOf(name)} label={label} hint={hint} error={errors[name]}>
       {input}
-      {errors[name] ? (
-        <p id={`${idOf(name)}-error`} className="field__error">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
-  const common = (name: string, hint?: string) => ({
-    id: idOf(name),
-    name,
-    className: "field__input",
-    defaultValue: valueAt(values, name),
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby":
-      [hint ? `${idOf(name)}-hint` : "", errors[name] ? `${idOf(name)}-error` : ""]
-        .filter(Boolean)
-        .join(" ") || undefined,
-  });
   return {
     text: (name: string, label: string, options: FieldOptions = {}) =>
-      frame(
-        name,
-        label,
-        options.hint,
+      frame(name, label, options.hint, (control) => (
         <input
-          {...common(name, options.hint)}
+          {...control}
+          name={name}
+          defaultValue={valueAt(values, name)}
           type={options.type ?? "text"}
           maxLength={options.maxLength ?? 300}
           inputMode={options.inputMode}
           autoComplete={options.autoComplete ?? "off"}
-        />,
-      ),
+        />
+      )),
     area: (name: string, label: string, options: { hint?: string; rows?: number } = {}) =>
-      frame(
-        name,
-        label,
-        options.hint,
-        <textarea {...common(name, options.hint)} rows={options.rows ?? 5} maxLength={10_000} />,
-      ),
+      frame(name, label, options.hint, (control) => (
+        <textarea
+          {...control}
+          name={name}
+          defaultValue={valueAt(values, name)}
+          rows={options.rows ?? 5}
+          maxLength={10_000}
+        />
+      )),
     select: (name: string, label: string, choices: Record<string, string>) =>
-      frame(
-        name,
-        label,
-        undefined,
-        <select {...common(name)}>
+      frame(name, label, undefined, (control) => (
+        <select {...control} name={name} defaultValue={valueAt(values, name)}>
           {Object.entries(choices).map(([value, text]) => (
             <option key={value} value={value}>
               {text}
             </option>
           ))}
-        </select>,
-      ),
+        </select>
+      )),
     hidden: (name: string) => (
       <input key={name} type="hidden" name={name} value={valueAt(values, name)} />
     ),

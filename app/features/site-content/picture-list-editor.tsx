@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { FieldFrame } from "~/components/text-field";
 import { UploadProgress, type UploadProgressState } from "~/components/upload-progress";
 import type { ImagePurpose } from "~/lib/media/media-limits";
 import type { FormValue } from "./page-forms-fields";
@@ -334,31 +335,18 @@ function PictureField(props: {
   value: string;
   error: string | undefined;
 }) {
-  const { id, error } = props;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {props.label}
-      </label>
-      <p id={`${id}-hint`} className="field__hint">
-        {props.hint}
-      </p>
-      <input
-        id={id}
-        name={props.name}
-        type="text"
-        className="field__input"
-        defaultValue={props.value}
-        maxLength={300}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={props.id} label={props.label} hint={props.hint} error={props.error}>
+      {(control) => (
+        <input
+          {...control}
+          name={props.name}
+          type="text"
+          defaultValue={props.value}
+          maxLength={300}
+          autoComplete="off"
+        />
+      )}
+    </FieldFrame>
   );
 }

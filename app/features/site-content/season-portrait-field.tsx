@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { FieldFrame } from "~/components/text-field";
 import { UploadProgress, type UploadProgressState } from "~/components/upload-progress";
 import { memberFieldName } from "./board-season-form";
 import type { PictureThumbnail } from "./page-forms-pictures";
@@ -40,7 +41,6 @@ export function SeasonPortraitField({
   const place = index + 1;
   const id = `member-${index}-portrait`;
   const altName = memberFieldName(index, "portraitAlt");
-  const altError = error ? `${id}-alt-error` : "";
 
   async function upload(file: File, nameField: Element | null) {
     setFailure(null);
@@ -78,33 +78,26 @@ export function SeasonPortraitField({
               <span className="field__hint">No preview: the file may have been deleted.</span>
             )}
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-alt`} className="field__label">
-              Portrait alt text (required)
-            </label>
-            <p id={`${id}-alt-hint`} className="field__hint">
-              Describe the portrait for someone who cannot see it: who it is and how they look.
-            </p>
-            <input
-              id={`${id}-alt`}
-              name={altName}
-              type="text"
-              className="field__input"
-              value={alt}
-              onChange={(event) => setAlt(event.currentTarget.value)}
-              maxLength={300}
-              autoComplete="off"
-              // biome-ignore lint/a11y/noAutofocus: restores focus to the field the refusal names
-              autoFocus={autoFocus}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`${id}-alt-hint ${altError}`.trim()}
-            />
-            {error ? (
-              <p id={`${id}-alt-error`} className="field__error">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <FieldFrame
+            id={`${id}-alt`}
+            label="Portrait alt text (required)"
+            hint="Describe the portrait for someone who cannot see it: who it is and how they look."
+            error={error}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name={altName}
+                type="text"
+                value={alt}
+                onChange={(event) => setAlt(event.currentTarget.value)}
+                maxLength={300}
+                autoComplete="off"
+                // biome-ignore lint/a11y/noAutofocus: restores focus to the field the refusal names
+                autoFocus={autoFocus}
+              />
+            )}
+          </FieldFrame>
         </>
       ) : null}
       {enhanced ? (
