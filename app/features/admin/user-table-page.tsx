@@ -111,10 +111,10 @@ export function UserTablePage(props: UserTablePageProps) {
                     <AdminCell row={row} viewerId={props.viewerId} />
                   </td>
                   <td>
-                    <ReviewerCell row={row} />
+                    <GrantCell row={row} grant="reviewer" holds={row.isReviewer} />
                   </td>
                   <td>
-                    <EditorCell row={row} />
+                    <GrantCell row={row} grant="editor" holds={row.isEditor} />
                   </td>
                 </tr>
               ))}
@@ -178,41 +178,36 @@ function AdminCell({ row, viewerId }: { row: UserTableRow; viewerId: string }) {
   );
 }
 
-/** The reviewer role is its own grant: admins hold it only if they give it to themselves. */
-function ReviewerCell({ row }: { row: UserTableRow }) {
-  return (
-    <Form method="post" className="admin-table__role">
-      <span>{yesNo(row.isReviewer)}</span>
-      <input type="hidden" name="userId" value={row.id} />
-      {row.isReviewer ? (
-        <button type="submit" name="intent" value="revoke-reviewer" className="admin-link-button">
-          Revoke<span className="visually-hidden"> reviewer from {row.email}</span>
-        </button>
-      ) : (
-        <button type="submit" name="intent" value="grant-reviewer" className="admin-link-button">
-          Make reviewer<span className="visually-hidden">: {row.email}</span>
-        </button>
-      )}
-    </Form>
-  );
-}
-
 /**
- * The editor role (the site's content) is its own grant too. Admins edit the content without it; the
- * grant matters to an admin only if their admin right is later revoked.
+ * A role that is a grant of its own, beside the admin role: reviewer (admins hold it only if they give
+ * it to themselves) and editor (admins edit the content without it; the grant matters to an admin only
+ * if their admin right is later revoked).
  */
-function EditorCell({ row }: { row: UserTableRow }) {
+function GrantCell({
+  row,
+  grant,
+  holds,
+}: {
+  row: UserTableRow;
+  grant: "reviewer" | "editor";
+  holds: boolean;
+}) {
   return (
     <Form method="post" className="admin-table__role">
-      <span>{yesNo(row.isEditor)}</span>
+      <span>{yesNo(holds)}</span>
       <input type="hidden" name="userId" value={row.id} />
-      {row.isEditor ? (
-        <button type="submit" name="intent" value="revoke-editor" className="admin-link-button">
-          Revoke<span className="visually-hidden"> editor from {row.email}</span>
+      {holds ? (
+        <button type="submit" name="intent" value={`revoke-${grant}`} className="admin-link-button">
+          Revoke
+          <span className="visually-hidden">
+            {" "}
+            {grant} from {row.email}
+          </span>
         </button>
       ) : (
-        <button type="submit" name="intent" value="grant-editor" className="admin-link-button">
-          Make editor<span className="visually-hidden">: {row.email}</span>
+        <button type="submit" name="intent" value={`grant-${grant}`} className="admin-link-button">
+          Make {grant}
+          <span className="visually-hidden">: {row.email}</span>
         </button>
       )}
     </Form>
