@@ -281,24 +281,30 @@ export async function takeOffSite(
   );
 }
 
+/** Thrown inside a publish whose document another publish moved on after this one read it. */
+class DocumentMovedError extends Error {
+  constructor() {
+    super("content document moved while publishing");
+    this.name = "DocumentMovedError";
+  }
+}
+
 /**
- * Two publishes of one document at the same moment both number their version n + 1; the primary key
- * lets one in and fails the other, which is then told, like any stale form, that the document moved.
+ * Two publishes of one document at the same moment both read version n; the claim on the document
+ * row (`addVersion`) lets one through and stops the other, whose transaction rolls back and which is
+ * then told, like any stale form, that the document moved.
  */
 async function staleOnRace<Value>(
   db: Kysely<Database>,
   ref: ContentRef,
   write: () => Promise<ContentOutcome<Value>>,
 ): Promise<ContentOutcome<Value>> {
-  const before = await readDocument(db, ref);
   try {
     return await write();
   } catch (error) {
-    const after = await readDocument(db, ref);
-    if (before && after && after.publishedVersion !== before.publishedVersion) {
-      return { ok: false, reason: "stale", current: after };
-    }
-    throw error;
+    if (!(error instanceof DocumentMovedError)) throw error;
+    const current = await readDocument(db, ref);
+    return current ? { ok: false, reason: "stale", current } : { ok: false, reason: "not-found" };
   }
 }
 
@@ -344,8 +350,7 @@ async function addVersion(
         : eb("published_version", "=", document.publishedVersion),
     )
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0)
-    throw new Error("content document moved while publishing");
+  if (Number(claimed.numUpdatedRows) === 0) throw new DocumentMovedError();
   await trx
     .insertInto("content_version")
     .values({
