@@ -206,6 +206,9 @@ for (const target of testDatabaseTargets()) {
       expect(document?.draft).toEqual(original);
       expect(document?.draftRevision).toBe(3);
       expect(document?.hasUnpublishedChanges).toBe(false);
+      // The same restore again (a double click, another tab) adds nothing.
+      const again = await restoreVersion(db, ref, { version: 1, actor: editor });
+      expect(again.ok || again.reason).toBe("unchanged");
       const versions = await listVersions(db, ref);
       expect(versions.map((entry) => [entry.version, entry.restoredFrom])).toEqual([
         [3, 1],

@@ -240,7 +240,10 @@ export async function restoreVersion(
         .executeTakeFirst();
       if (!document || !old || old.body === null)
         return { ok: false, reason: "not-found" } as const;
-      if (options.version === document.publishedVersion && !document.hasUnpublishedChanges) {
+      // Visitors and the draft already have this version's content (the same version, or a restore
+      // of it just made by a double click or another tab): nothing to add.
+      const isOnSite = JSON.stringify(document.published) === old.body;
+      if (isOnSite && !document.hasUnpublishedChanges) {
         return { ok: false, reason: "unchanged" } as const;
       }
       const version = await addVersion(trx, document, {
