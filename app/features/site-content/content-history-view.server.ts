@@ -115,9 +115,14 @@ export async function restoreAction(
       `${historyPath(ref.kind, ref.key)}?restored=${version}&as=${outcome.value.version}`,
     );
   }
+  if (outcome.reason === "unchanged" || outcome.reason === "stale") {
+    const message =
+      outcome.reason === "unchanged"
+        ? `Visitors already see version ${version}, and the draft is the same: there is nothing to restore.`
+        : "Someone published or restored this page at the same moment. Look at the history again, then restore the version you want.";
+    return data({ message }, { status: 409 });
+  }
   const message =
-    outcome.reason === "unchanged"
-      ? `Visitors already see version ${version}, and the draft is the same: there is nothing to restore.`
-      : "That version does not exist, or it only took the page off the site: pick another one.";
-  return data({ message }, { status: outcome.reason === "unchanged" ? 409 : 404 });
+    "That version does not exist, or it only took the page off the site: pick another one.";
+  return data({ message }, { status: 404 });
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/lib/db/schema";
 import { done, type Outcome, refuse } from "~/lib/outcome";
+import { isPossibleContentKey } from "./content-kinds.server";
 import type { ContentRef } from "./content-store.server";
 
 /**
@@ -21,6 +22,7 @@ export async function listVersions(
   db: Kysely<Database>,
   ref: ContentRef,
 ): Promise<ContentVersionEntry[]> {
+  if (!isPossibleContentKey(ref)) return [];
   const rows = await db
     .selectFrom("content_version as version")
     .leftJoin("user", "user.id", "version.published_by")

@@ -19,6 +19,8 @@ type KindRules = {
   schema: z.ZodType;
   /** The key a body is stored under; undefined for kinds with a single document. */
   keyOf?: (body: never) => string;
+  /** What a key of this kind looks like (a single document's is always `main`). */
+  keyPattern: RegExp;
 };
 
 // An edition's "current" flag is not stored: the newest published edition is current.
@@ -29,23 +31,35 @@ const editionDocumentSchema = z
   )
   .transform(({ isCurrent: _derived, ...edition }) => edition);
 
+const singleKeyPattern = new RegExp(`^${singleDocumentKey}$`);
+
 export const contentKinds: Record<ContentKind, KindRules> = {
-  settings: { schema: siteSettingsSchema },
-  home: { schema: homeSchema },
-  naclo: { schema: nacloSchema },
-  events: { schema: eventsSchema },
+  settings: { schema: siteSettingsSchema, keyPattern: singleKeyPattern },
+  home: { schema: homeSchema, keyPattern: singleKeyPattern },
+  naclo: { schema: nacloSchema, keyPattern: singleKeyPattern },
+  events: { schema: eventsSchema, keyPattern: singleKeyPattern },
   "board-season": {
     schema: boardSeasonSchema,
     keyOf: (body: { id: string }) => body.id,
+    keyPattern: /^\d{4}-\d{4}$/,
   },
   edition: {
     schema: editionDocumentSchema,
     keyOf: (body: { year: number }) => String(body.year),
+    keyPattern: /^\d{4}$/,
   },
 };
 
 export function isContentKind(value: string): value is ContentKind {
   return Object.hasOwn(contentKinds, value);
+}
+
+/**
+ * Whether a document could be stored under this kind and key. Keys come from addresses: one that no
+ * document can have (a NUL byte, which PostgreSQL refuses in a query, or 3,000 digits) is not looked up.
+ */
+export function isPossibleContentKey(ref: { kind: string; key: string }): boolean {
+  return isContentKind(ref.kind) && contentKinds[ref.kind].keyPattern.test(ref.key);
 }
 
 export type FieldIssue = {

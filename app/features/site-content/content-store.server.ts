@@ -4,7 +4,7 @@ import type { Database } from "~/lib/db/schema";
 import { done } from "~/lib/outcome";
 import { markPublicPagesChanged } from "~/lib/public-pages.server";
 import { summariseChanges } from "./content-changes";
-import { checkDocument, type FieldIssue } from "./content-kinds.server";
+import { checkDocument, type FieldIssue, isPossibleContentKey } from "./content-kinds.server";
 
 /**
  * Content documents: a draft that editors save as often as they like, and published versions that are
@@ -64,6 +64,7 @@ export async function readDocument(
   db: Kysely<Database>,
   ref: ContentRef,
 ): Promise<ContentDocument | null> {
+  if (!isPossibleContentKey(ref)) return null;
   const row = await documentsWithPublishedBody(db)
     .select([
       "document.kind",
@@ -228,9 +229,14 @@ export async function restoreVersion(
   ref: ContentRef,
   options: { version: number; actor: ContentActor },
 ): Promise<ContentOutcome<{ version: number }>> {
+  // Version numbers come from addresses: one no row can have is never sent to the database.
+  if (!Number.isSafeInteger(options.version) || options.version < 1) {
+    return { ok: false, reason: "not-found" };
+  }
   return staleOnRace(db, ref, () =>
     db.transaction().execute(async (trx) => {
       const document = await readDocument(trx, ref);
+      if (!document) return { ok: false, reason: "not-found" } as const;
       const old = await trx
         .selectFrom("content_version")
         .select(["body"])
