@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { richTextField } from "~/lib/rich-text-field";
 import type { EventsContent } from "./events";
 import type { HomeContent } from "./home";
 import type { NacloContent } from "./naclo";
 import { carouselMaxPictures } from "./picture";
 import { pictureList } from "./picture.schema";
+import { richTextField } from "./rich-text-field";
 import type { SiteSettings } from "./site";
 
 /**
@@ -20,7 +20,7 @@ export const line = z
   .min(1, required)
   .max(300, "Keep this to one line (300 characters at most).");
 /** Several paragraphs of formatted text. */
-/** Several paragraphs of formatted text, within what the renderer formats (lib/rich-text-field.ts). */
+/** Several paragraphs of formatted text, within what the renderer formats (rich-text-field.ts). */
 export const prose = richTextField();
 const time = z.string().regex(/^\d{1,2}:\d{2} (AM|PM)$/, "Write a time like 9:00 AM.");
 const isoDate = z.iso.date("Pick a date that exists, like 2026-01-23.");

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { richTextLimits } from "~/content/rich-text-limits";
 import { allowListViolations, elementsNamed } from "../../tests/support/html-allow-list";
-import { renderRichText, renderRichTextInline, safeHref } from "./rich-text";
-import { richTextLimits } from "./rich-text-limits";
+import {
+  renderRichText,
+  renderRichTextInline,
+  renderRichTextParagraphs,
+  safeHref,
+} from "./rich-text";
 
 describe("renderRichText: what editors can format", () => {
   it("makes paragraphs from blank lines and a line break from each single line ending", () => {
@@ -194,5 +199,15 @@ describe("limits", () => {
     expect(elementsNamed(renderRichText(atLimit), "em")).toHaveLength(1);
     expect(elementsNamed(renderRichText(`${atLimit} `), "em")).toHaveLength(1);
     expect(elementsNamed(renderRichText(`${atLimit}c`), "em")).toHaveLength(0);
+  });
+});
+
+describe("renderRichTextParagraphs", () => {
+  it("formats each paragraph on its own, so a long one never turns its neighbours plain", () => {
+    const long = `${"word ".repeat(900)}end`;
+    const html = renderRichTextParagraphs(["*first*", long, "[a link](https://example.org)"]);
+    expect(html).toContain("<em>first</em>");
+    expect(html).toContain('<a href="https://example.org/">a link</a>');
+    expect(html.match(/<p>/g)).toHaveLength(3);
   });
 });

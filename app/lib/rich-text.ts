@@ -1,5 +1,9 @@
 import { micromark, type Options } from "micromark";
-import { isWithinRichTextLimits, measureRichText, richTextLimits } from "./rich-text-limits";
+import {
+  isWithinRichTextLimits,
+  measureRichText,
+  richTextLimits,
+} from "~/content/rich-text-limits";
 
 /**
  * Editors' formatted text (a small Markdown) rendered to HTML on the server. Editors are trusted
@@ -304,6 +308,15 @@ export function renderRichText(source: string): SafeHtml {
     htmlExtensions: [htmlHandlers()],
   });
   return assertAllowed(html.trim());
+}
+
+/**
+ * Several formatted texts (an edition section's paragraphs, each within the limits on its own) as
+ * one: each is rendered by itself, so one long paragraph never turns its neighbours into plain text.
+ */
+export function renderRichTextParagraphs(sources: readonly string[]): SafeHtml {
+  // Each part is whole, allow-listed HTML; one after another they are too.
+  return sources.map((source) => renderRichText(source)).join("\n") as SafeHtml;
 }
 
 /**

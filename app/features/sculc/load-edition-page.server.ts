@@ -9,7 +9,7 @@ import {
 import type { EditionSection, PresentationEmbed } from "~/content/sculc/edition-types";
 import { programFor } from "~/content/sculc/program-lookup";
 import { formatLongDate } from "~/lib/dates";
-import { renderRichText } from "~/lib/rich-text";
+import { renderRichText, renderRichTextParagraphs } from "~/lib/rich-text";
 import {
   documentUrlFor,
   galleriesFor,
@@ -32,7 +32,7 @@ function resolveSection(year: number, section: EditionSection): ResolvedSection 
       return { ...section, items: programFor(year).items };
     case "text":
     case "recap":
-      return { ...section, html: renderRichText(section.paragraphs.join("\n\n")) };
+      return { ...section, html: renderRichTextParagraphs(section.paragraphs) };
     case "keynote":
       return { ...section, bioHtml: renderRichText(section.bio) };
     default:
