@@ -181,37 +181,22 @@ export function TextList({
   /** Each item in a box of several lines: a paragraph, or a short text that wraps ("short"). */
   multiline?: boolean | "short";
 }) {
-  const count = useListLength(path);
   return (
-    <fieldset className="edition-list" id={`field-${path}`}>
-      <legend>{legend}</legend>
-      <ListError path={path} />
-      <ol className="edition-list__items">
-        {Array.from({ length: count }, (_, index) => {
-          const itemPath = `${path}.${index}`;
-          const label = `${itemLabel} ${index + 1}`;
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: items are numbered by position; the form is re-keyed on every answer
-            <li key={index} className="edition-item">
-              {multiline ? (
-                <TextArea path={itemPath} label={label} rows={multiline === "short" ? 2 : 4} />
-              ) : (
-                <Field path={itemPath} label={label} />
-              )}
-              <ItemButtons path={path} index={index} count={count} name={label.toLowerCase()} />
-            </li>
-          );
-        })}
-      </ol>
-      <button
-        type="submit"
-        name="intent"
-        value={`add-text:${path}`}
-        className="button button--secondary"
-      >
-        {addLabel}
-      </button>
-    </fieldset>
+    <ListFieldset
+      path={path}
+      legend={legend}
+      itemLabel={itemLabel}
+      addLabel={addLabel}
+      addIntent={`add-text:${path}`}
+    >
+      {(itemPath, label) =>
+        multiline ? (
+          <TextArea path={itemPath} label={label} rows={multiline === "short" ? 2 : 4} />
+        ) : (
+          <Field path={itemPath} label={label} />
+        )
+      }
+    </ListFieldset>
   );
 }
 
@@ -229,6 +214,40 @@ export function ItemList({
   addLabel: string;
   children: (itemPath: string, label: string) => ReactNode;
 }) {
+  return (
+    <ListFieldset
+      path={path}
+      legend={legend}
+      itemLabel={itemLabel}
+      addLabel={addLabel}
+      addIntent={`add-item:${path}`}
+    >
+      {(itemPath, label) => (
+        <>
+          <p className="edition-item__title">{label}</p>
+          {children(itemPath, label)}
+        </>
+      )}
+    </ListFieldset>
+  );
+}
+
+/** A list's fieldset: its refusal, its numbered items each with their buttons, and an Add button. */
+function ListFieldset({
+  path,
+  legend,
+  itemLabel,
+  addLabel,
+  addIntent,
+  children,
+}: {
+  path: string;
+  legend: string;
+  itemLabel: string;
+  addLabel: string;
+  addIntent: string;
+  children: (itemPath: string, label: string) => ReactNode;
+}) {
   const count = useListLength(path);
   return (
     <fieldset className="edition-list" id={`field-${path}`}>
@@ -240,19 +259,13 @@ export function ItemList({
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: items are numbered by position; the form is re-keyed on every answer
             <li key={index} className="edition-item">
-              <p className="edition-item__title">{label}</p>
               {children(`${path}.${index}`, label)}
               <ItemButtons path={path} index={index} count={count} name={label.toLowerCase()} />
             </li>
           );
         })}
       </ol>
-      <button
-        type="submit"
-        name="intent"
-        value={`add-item:${path}`}
-        className="button button--secondary"
-      >
+      <button type="submit" name="intent" value={addIntent} className="button button--secondary">
         {addLabel}
       </button>
     </fieldset>
