@@ -111,6 +111,9 @@ test("accept as talk, poster and alternate; mails to every author once; confirm,
       await adminCard(admin.page, who.fileName)
         .getByRole("button", { name: `${button} ${who.fileName}` })
         .click();
+      // The first decision's message is still up when the next is pressed: wait for this card to
+      // leave the undecided list, or the staged page may load before the decision is saved.
+      await expect(adminCard(admin.page, who.fileName)).toHaveCount(0);
       await expect(successMessage(admin.page, "Decision saved successfully")).toBeVisible();
     }
     await admin.page.goto("/user-data/submissions?status=staged");

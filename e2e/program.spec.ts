@@ -140,7 +140,7 @@ test(
       });
       await upB.focus();
       await page.keyboard.press("Enter");
-      await expectSaved(page);
+      await expectSaved(page, /was moved up in “Talks I” successfully/);
       await expect(slotRow(sessionCard(page, "Talks I"), talkB.title)).toContainText(
         "10:00 AM-10:20 AM",
       );
@@ -158,7 +158,7 @@ test(
       await rowA()
         .getByRole("button", { name: /^Set length/ })
         .click();
-      await expectSaved(page);
+      await expectSaved(page, /now takes 45 minutes: saved successfully/);
       await expectWarning(
         page,
         "“Talks I” runs 5 minutes past its end: its talks end at 11:05 AM",
@@ -168,7 +168,7 @@ test(
       await rowA()
         .getByRole("button", { name: /^Set length/ })
         .click();
-      await expectSaved(page);
+      await expectSaved(page, /takes the default length again: saved successfully/);
       await expectWarning(page, /runs \d+ minutes past its end/, false);
 
       await editSession(page, "Talks II", { startsAt: "10:30", endsAt: "11:30" });
@@ -197,7 +197,7 @@ test(
       await slotRow(sessionCard(page, "Talks II"), talkB.title)
         .getByRole("button", { name: /^Remove/ })
         .click();
-      await expectSaved(page);
+      await expectSaved(page, /was taken out of “Talks II” successfully/);
       await expectWarning(page, /is placed 2 times/, false);
 
       // A presenter who declines or takes their confirmation back after being placed.
@@ -211,7 +211,7 @@ test(
       await slotRow(sessionCard(page, "Talks II"), extra.title)
         .getByRole("button", { name: /^Remove/ })
         .click();
-      await expectSaved(page);
+      await expectSaved(page, /was taken out of “Talks II” successfully/);
       await expectWarning(page, /declined by its presenter|not confirmed by its presenter/, false);
       await setAttendance(testInfo, extra.id, "confirmed");
 
@@ -231,7 +231,7 @@ test(
       await sessionCard(page, "Late social")
         .getByRole("button", { name: /^Delete/ })
         .click();
-      await expectSaved(page);
+      await expectSaved(page, "The session “Late social” was deleted successfully.");
       await expect(
         page.getByText("No warnings: no overlaps, overruns or unconfirmed presentations."),
       ).toBeVisible();
@@ -292,7 +292,7 @@ test(
       await slotRow(sessionCard(page, "Talks I"), talkA.title)
         .getByRole("button", { name: /^Up/ })
         .click();
-      await expectSaved(page);
+      await expectSaved(page, /was moved up in “Talks I” successfully/);
       const second = await publish(page);
       expect(second).toBe(first + 1);
       const notice = page.getByRole("region", {

@@ -14,8 +14,12 @@ export function slotRow(card: Locator, title: string): Locator {
   return card.getByRole("listitem").filter({ hasText: title });
 }
 
-export async function expectSaved(page: Page) {
-  await expect(successMessage(page, /successfully/)).toBeVisible();
+/**
+ * Waits for this command's own message. A bare "successfully" would match the previous command's
+ * message, still on screen, and the test would run ahead of the save it waits for.
+ */
+export async function expectSaved(page: Page, message: string | RegExp) {
+  await expect(successMessage(page, message)).toBeVisible();
 }
 
 export type SessionForm = {
@@ -55,7 +59,7 @@ export async function editSession(page: Page, title: string, changes: Partial<Se
     await card.getByText(`Edit or delete ${title}`).click();
   await fillSession(card, changes);
   await card.getByRole("button", { name: "Save the session" }).click();
-  await expectSaved(page);
+  await expectSaved(page, `The session “${changes.title ?? title}” was saved successfully.`);
 }
 
 export async function place(page: Page, sessionTitle: string, presentationTitle: string) {
@@ -64,7 +68,11 @@ export async function place(page: Page, sessionTitle: string, presentationTitle:
   const option = select.locator("option", { hasText: presentationTitle });
   await select.selectOption((await option.getAttribute("value")) ?? "");
   await card.getByRole("button", { name: `Place it in ${sessionTitle}` }).click();
-  await expectSaved(page);
+  await expect(
+    successMessage(page, `was placed in “${sessionTitle}” successfully.`).filter({
+      hasText: presentationTitle,
+    }),
+  ).toBeVisible();
 }
 
 export async function expectWarning(page: Page, text: string | RegExp, present: boolean) {
