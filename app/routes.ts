@@ -47,6 +47,8 @@ export default [
   route("user-data/content/media", "routes/admin-content-media.ts"),
   // A carousel picture sent without JavaScript (streamed like the media upload).
   route("user-data/content/home/pictures", "routes/admin-content-pictures.tsx"),
+  // A board member's portrait sent without JavaScript (streamed too), the member in its query.
+  route("user-data/content/board/:season/portrait", "routes/admin-content-season-portrait.tsx"),
   // Previews of the public pages drawn from the drafts: the public page's own frame, not the admin's.
   route("user-data/content/preview/board", "routes/admin-content-preview-board.tsx"),
   ...(["home", "footer", "naclo", "events"] as const).map((form) =>

@@ -24,7 +24,8 @@ export const httpLimits = {
 
 /**
  * The request bodies that stream instead of being read whole: the PDF uploads and the editors' media
- * (the JSON endpoint, and the home form's picture upload without JavaScript).
+ * (the JSON endpoint, and the picture uploads without JavaScript: the home form's carousel and a
+ * board member's portrait, one address per season).
  */
 const streamedUploadPaths = new Set([
   "/sculc/submit-abstract",
@@ -32,9 +33,14 @@ const streamedUploadPaths = new Set([
   "/user-data/content/media",
   "/user-data/content/home/pictures",
 ]);
+const streamedUploadPatterns = [/^\/user-data\/content\/board\/[^/]+\/portrait$/];
 
 export function isStreamedUpload(req: IncomingMessage): boolean {
-  return req.method === "POST" && streamedUploadPaths.has(pathOf(req.url));
+  if (req.method !== "POST") return false;
+  const path = pathOf(req.url);
+  return (
+    streamedUploadPaths.has(path) || streamedUploadPatterns.some((pattern) => pattern.test(path))
+  );
 }
 
 function pathOf(url: string | undefined): string {

@@ -1,4 +1,4 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { contentEditorForAction, requireContentEditor } from "~/features/accounts/session.server";
 import { getMediaDependencies } from "~/features/content-media/media-dependencies.server";
@@ -6,6 +6,7 @@ import { receiveImageUpload } from "~/features/content-media/media-upload.server
 import { pageFormPaths } from "~/features/site-content/page-forms-parts";
 import { pictureListOf, pictureUploadSignedOut } from "~/features/site-content/page-forms-pictures";
 import { pictureUploadRedirect } from "~/features/site-content/page-forms-pictures.server";
+import { UploadSignedOutPage } from "~/features/site-content/picture-list-editor";
 import type { Route } from "./+types/admin-content-pictures";
 
 // A picture uploaded without JavaScript (one file, a plain multipart post): stored through the media
@@ -35,17 +36,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function PictureUploadAnswer({ actionData }: Route.ComponentProps) {
-  const back = pageFormPaths.form(form);
   return (
-    <div className="container stack">
-      <h1>Picture not uploaded</h1>
-      <p className="message message--error" role="alert">
-        {actionData?.error ?? pictureUploadSignedOut}
-      </p>
-      <p>
-        <Link to={`/login?redirectTo=${encodeURIComponent(back)}`}>Sign in</Link> ·{" "}
-        <Link to={back}>Back to the home page form</Link>
-      </p>
-    </div>
+    <UploadSignedOutPage
+      title="Picture not uploaded"
+      message={actionData?.error ?? pictureUploadSignedOut}
+      back={pageFormPaths.form(form)}
+      backText="Back to the home page form"
+    />
   );
 }

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ params }) =>
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   requireContentEditor(context, url);
-  const view = await loadSeasonEditor(getDatabase().db, params.season ?? null);
+  const view = await loadSeasonEditor(getDatabase().db, params.season ?? null, url.searchParams);
   if (!view) throw new Response("Not Found", { status: 404 });
   return { view, notice: seasonNotice(url) };
 }

@@ -15,6 +15,7 @@ import {
   seasonFromForm,
   seasonToForm,
 } from "./board-season-form";
+import { type PortraitUploadMessage, withUploadedPortrait } from "./board-season-portraits.server";
 import { checkDocument } from "./content-kinds.server";
 import {
   boardPreviewPath,
@@ -33,7 +34,7 @@ import {
   saveDraft,
   takeOffSite,
 } from "./content-store.server";
-import type { PictureThumbnails } from "./page-forms-pictures";
+import { type PictureThumbnails, pictureUploadQuery } from "./page-forms-pictures";
 import { pictureThumbnails } from "./page-forms-pictures.server";
 
 const kind = "board-season" as const;
@@ -56,6 +57,12 @@ export type SeasonEditorView = {
   paths: { history: string | null; preview: string };
   /** The previews of the members' uploaded portraits, by media id. */
   portraits: PictureThumbnails;
+  /** What a portrait sent without JavaScript came to (put on its member below, or refused). */
+  portraitMessage: PortraitUploadMessage | null;
+  /** The field the cursor starts in (the alt text of a portrait just uploaded). */
+  focus: string | null;
+  /** Changes when an upload changed the values, so the form is drawn again from them. */
+  formKey: string;
 };
 
 /** What the form shows after a post that did not leave the page: the posted text, always. */
@@ -101,10 +108,15 @@ async function newestSeason(db: Kysely<Database>): Promise<BoardSeason | null> {
   return (document?.draft as BoardSeason | undefined) ?? null;
 }
 
-/** The form for a season (null: a new one), or null when no such season exists. */
+/**
+ * The form for a season (null: a new one), or null when no such season exists. `query` is the
+ * address's: after a portrait upload without JavaScript it names the member and the stored picture
+ * (put on the member, unsaved) or the refusal.
+ */
 export async function loadSeasonEditor(
   db: Kysely<Database>,
   season: string | null,
+  query: URLSearchParams = new URLSearchParams(),
 ): Promise<SeasonEditorView | null> {
   const preview = boardPreviewPath;
   if (season === null) {
@@ -116,11 +128,19 @@ export async function loadSeasonEditor(
       status: null,
       paths: { history: null, preview },
       portraits: {},
+      portraitMessage: null,
+      focus: null,
+      formKey: "loaded-new",
     };
   }
   const document = await readDocument(db, { kind, key: season });
   if (!document) return null;
-  const values = seasonToForm(document.draft as BoardSeason);
+  const uploaded = await withUploadedPortrait(
+    db,
+    seasonToForm(document.draft as BoardSeason),
+    query,
+  );
+  const values = uploaded.values;
   return {
     season,
     title: documentTitle(kind, season),
@@ -129,6 +149,9 @@ export async function loadSeasonEditor(
     status: statusOf(document),
     paths: { history: historyPath(kind, season), preview },
     portraits: await portraitThumbnails(db, values),
+    portraitMessage: uploaded.message,
+    focus: uploaded.focus,
+    formKey: `loaded-${document.draftRevision}-${query.get(pictureUploadQuery.added) ?? ""}`,
   };
 }
 

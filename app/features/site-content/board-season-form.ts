@@ -60,6 +60,11 @@ export function memberFieldName(index: number, field: MemberField | PortraitFiel
   return `members.${index}.${field}`;
 }
 
+/** The form's `focus` for a member's portrait file field (it has no name in the season form). */
+export function portraitFileFocus(index: number): string {
+  return `members.${index}.portraitFile`;
+}
+
 /** The posted form's values. Members come back in their index order, gaps closed. */
 export function readSeasonForm(form: FormData): SeasonFormValues {
   const text = (name: string) => {
@@ -85,10 +90,13 @@ export function readSeasonForm(form: FormData): SeasonFormValues {
   return { season: text("season").trim(), members };
 }
 
-/** The buttons that change the list of members without saving. */
+/**
+ * The buttons that change the members without saving: the list (add, remove, move) and, without
+ * JavaScript, a member's portrait (remove; with JavaScript the page removes it in place).
+ */
 export type MemberIntent =
   | { kind: "add-member" }
-  | { kind: "remove-member" | "move-up" | "move-down"; index: number };
+  | { kind: "remove-member" | "move-up" | "move-down" | "remove-portrait"; index: number };
 
 export type SeasonIntent = { kind: "save" | "preview" | "publish" } | MemberIntent;
 
@@ -96,15 +104,18 @@ export function isMemberIntent(intent: SeasonIntent): intent is MemberIntent {
   return intent.kind !== "save" && intent.kind !== "preview" && intent.kind !== "publish";
 }
 
-/** The pressed button: "save", "add-member", or a member's "move-up:3". Unknown buttons save. */
+/**
+ * The pressed button: "save", "add-member", or a member's "move-up:3" or "remove-portrait:3". Unknown
+ * buttons save.
+ */
 export function readSeasonIntent(form: FormData): SeasonIntent {
   const value = String(form.get("intent") ?? "save");
   if (value === "preview" || value === "publish") return { kind: value };
   if (value === "add-member") return { kind: value };
-  const match = /^(remove-member|move-up|move-down):(\d{1,3})$/.exec(value);
+  const match = /^(remove-member|move-up|move-down|remove-portrait):(\d{1,3})$/.exec(value);
   if (match) {
     return {
-      kind: match[1] as "remove-member" | "move-up" | "move-down",
+      kind: match[1] as "remove-member" | "move-up" | "move-down" | "remove-portrait",
       index: Number(match[2]),
     };
   }
@@ -138,6 +149,17 @@ export function changeMembers(values: SeasonFormValues, intent: MemberIntent): C
   const { index } = intent;
   const member = members[index];
   if (!member) return null;
+  if (intent.kind === "remove-portrait") {
+    if (!member.portraitMedia) return null;
+    members[index] = { ...member, portraitMedia: "", portraitAlt: "" };
+    const label = member.name.trim() || `Member ${index + 1}`;
+    return {
+      values: { ...values, members },
+      // The cursor goes to the field that adds a portrait again, where the removed one was.
+      focus: portraitFileFocus(index),
+      message: `The portrait of ${label} was removed. ${notSaved}`,
+    };
+  }
   if (intent.kind === "remove-member") {
     members.splice(index, 1);
     const label = member.name.trim() || `Member ${index + 1}`;

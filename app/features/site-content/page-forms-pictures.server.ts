@@ -4,6 +4,7 @@ import { resolveMedia } from "~/features/content-media/media-records.server";
 import type { MediaUploadResult } from "~/features/content-media/media-upload.server";
 import type { Database } from "~/lib/db/schema";
 import type { RefusedFileFormat } from "~/lib/media/image-header";
+import type { ImagePurpose } from "~/lib/media/media-limits";
 import type { FormValue, FormValues, PageForm } from "./page-forms-fields";
 import { itemsAt, pageFormPaths } from "./page-forms-parts";
 import { type PictureThumbnails, pictureListOf, pictureUploadQuery } from "./page-forms-pictures";
@@ -38,6 +39,21 @@ export async function pictureThumbnails(
 }
 
 /**
+ * The ids, from an address, of media that exist and were made for `purpose` (so a carousel picture
+ * never becomes a portrait): each once, in their order, in one query.
+ */
+export async function uploadedPicturesFor(
+  db: Kysely<Database>,
+  purpose: ImagePurpose,
+  ids: readonly string[],
+): Promise<string[]> {
+  const unique = [...new Set(ids)].filter(Boolean);
+  if (!unique.length) return [];
+  const resolved = await resolveMedia(db, unique);
+  return unique.filter((id) => resolved.get(id)?.purpose === purpose);
+}
+
+/**
  * The values with the pictures uploaded without JavaScript added at the end of the form's picture
  * list, each with an empty alt text for the editor to fill in: ids of media that exist and are made
  * for the list's purpose, not already in the list, up to the list's limit. The draft itself is not
@@ -53,9 +69,8 @@ export async function withUploadedPictures(
   if (!config || !ids.length) return { values, added: 0 };
   const items = itemsAt(values, config.list);
   const present = new Set(mediaIdsIn(items));
-  const resolved = await resolveMedia(db, ids.slice(0, config.max));
-  const fresh = [...new Set(ids)].filter(
-    (id) => !present.has(id) && resolved.get(id)?.purpose === config.purpose,
+  const fresh = (await uploadedPicturesFor(db, config.purpose, ids.slice(0, config.max))).filter(
+    (id) => !present.has(id),
   );
   const room = Math.max(0, config.max - items.length);
   const rows = fresh.slice(0, room).map((media) => ({ media, alt: "", caption: "" }));
@@ -118,11 +133,14 @@ export function uploadRefusalFromQuery(query: URLSearchParams): string | null {
 }
 
 /**
- * Where an upload sent without JavaScript goes back to: the form, naming the stored picture (added
- * to the list there) or the refusal's reason and the file's real kind (said there in our words).
+ * What an upload sent without JavaScript came to, as the query of the redirect back to its form: the
+ * stored picture's id, or the refusal's reason and the file's real kind (said there in our words,
+ * by `uploadRefusalFromQuery`). Added to `query` (the form's own parameters, if any).
  */
-export function pictureUploadRedirect(form: PageForm, result: MediaUploadResult): string {
-  const query = new URLSearchParams();
+export function pictureUploadResultQuery(
+  result: MediaUploadResult,
+  query: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
   if (result.ok) query.set(pictureUploadQuery.added, result.value.id);
   else {
     query.set(pictureUploadQuery.refused, result.reason);
@@ -134,5 +152,13 @@ export function pictureUploadRedirect(form: PageForm, result: MediaUploadResult)
     );
     if (result.reason === "unsupported" && format) query.set(pictureUploadQuery.format, format);
   }
-  return `${pageFormPaths.form(form)}?${query}#field-${(pictureListOf(form)?.list ?? "").replace(/\./g, "-")}-list`;
+  return query;
+}
+
+/**
+ * Where an upload sent without JavaScript goes back to: the page form, naming the stored picture
+ * (added to the list there) or the refusal, at the form's list of pictures.
+ */
+export function pictureUploadRedirect(form: PageForm, result: MediaUploadResult): string {
+  return `${pageFormPaths.form(form)}?${pictureUploadResultQuery(result)}#field-${(pictureListOf(form)?.list ?? "").replace(/\./g, "-")}-list`;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { FieldFrame } from "~/components/text-field";
 import { UploadProgress, type UploadProgressState } from "~/components/upload-progress";
 import type { ImagePurpose } from "~/lib/media/media-limits";
@@ -255,6 +256,37 @@ export function PictureListEditor({
 /** The separate form the file field posts to without JavaScript (drawn outside the content form). */
 export function PictureUploadForm({ id, action }: { id: string; action: string }) {
   return <form id={id} method="post" action={action} encType="multipart/form-data" hidden />;
+}
+
+/**
+ * The page an upload sent without JavaScript answers with when the editor's session had ended (every
+ * other answer redirects back to the form): what happened, a way to sign in and come back, and the
+ * way back to the form.
+ */
+export function UploadSignedOutPage({
+  title,
+  message,
+  back,
+  backText,
+}: {
+  title: string;
+  message: string;
+  /** The form's address. */
+  back: string;
+  backText: string;
+}) {
+  return (
+    <div className="container stack">
+      <h1>{title}</h1>
+      <p className="message message--error" role="alert">
+        {message}
+      </p>
+      <p>
+        <Link to={`/login?redirectTo=${encodeURIComponent(back)}`}>Sign in</Link> ·{" "}
+        <Link to={back}>{backText}</Link>
+      </p>
+    </div>
+  );
 }
 
 type Upload = {

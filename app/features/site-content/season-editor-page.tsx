@@ -3,9 +3,16 @@ import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import { TextField } from "~/components/text-field";
 import type { SeasonActionData, SeasonEditorView } from "./board-season-editor.server";
-import { type MemberField, type MemberValues, memberFieldName } from "./board-season-form";
+import {
+  type MemberField,
+  type MemberValues,
+  memberFieldName,
+  portraitFileFocus,
+} from "./board-season-form";
+import { portraitUploadFormId, portraitUploadPath } from "./board-season-portraits";
 import { contentAreaPath } from "./content-labels";
 import type { PictureThumbnails } from "./page-forms-pictures";
+import { PictureUploadForm } from "./picture-list-editor";
 import { SeasonPortraitField } from "./season-portrait-field";
 import "./content-editor.css";
 
@@ -38,8 +45,10 @@ export function SeasonEditorPage({
   const values = action?.values ?? view.values;
   const basedOn = action ? action.basedOn : view.basedOn;
   const errors = action?.fieldErrors ?? {};
-  const focus = action?.focus ?? null;
+  const focus = action ? action.focus : view.focus;
   const portraits = action?.portraits ?? view.portraits;
+  // What a portrait uploaded without JavaScript came to: shown until the form is posted.
+  const portraitMessage = action ? null : view.portraitMessage;
   const isNew = view.season === null;
   return (
     <>
@@ -49,6 +58,11 @@ export function SeasonEditorPage({
       <h1>{view.title}</h1>
       {view.status ? <SeasonStatusPanel view={view} /> : <NewSeasonIntro />}
       {notice ? <FormMessage message={notice} /> : null}
+      {portraitMessage && portraitMessage.index === null ? (
+        <p className="message message--error" role="alert">
+          {portraitMessage.text}
+        </p>
+      ) : null}
       {action?.message ? (
         action.tone === "notice" ? (
           <p className="message content-notice" role="status">
@@ -78,11 +92,7 @@ export function SeasonEditorPage({
       ) : null}
       {/* Drawn anew for every answer and every saved revision: the browser keeps a field's typed text
           over a new default value, so a discard or a save elsewhere would otherwise not show. */}
-      <Form
-        method="post"
-        key={action?.formKey ?? `loaded-${view.basedOn}`}
-        className="stack season-form"
-      >
+      <Form method="post" key={action?.formKey ?? view.formKey} className="stack season-form">
         {/* Enter in a field presses a form's first button: it must save, not move a member. */}
         <button
           type="submit"
@@ -130,6 +140,8 @@ export function SeasonEditorPage({
                   errors={errors}
                   focus={focus}
                   portraits={portraits}
+                  season={view.season}
+                  portraitMessage={portraitMessage?.index === index ? portraitMessage : null}
                 />
               </li>
             ))}
@@ -168,6 +180,19 @@ export function SeasonEditorPage({
           </SubmitButton>
         </div>
       </Form>
+      {/* Without JavaScript, each saved member's portrait is posted by a small form of its own. */}
+      {view.season
+        ? values.members.map((member, index) =>
+            member.id ? (
+              <PictureUploadForm
+                // biome-ignore lint/suspicious/noArrayIndexKey: one form per place, like the fieldsets
+                key={index}
+                id={portraitUploadFormId(index)}
+                action={portraitUploadPath(view.season ?? "", index, member.id)}
+              />
+            ) : null,
+          )
+        : null}
       {view.status?.isOnSite && view.status.hasUnpublishedChanges ? (
         <DiscardPanel basedOn={view.basedOn} />
       ) : null}
@@ -264,6 +289,8 @@ function MemberFieldset({
   errors,
   focus,
   portraits,
+  season,
+  portraitMessage,
 }: {
   member: MemberValues;
   index: number;
@@ -271,6 +298,8 @@ function MemberFieldset({
   errors: Record<string, string>;
   focus: string | null;
   portraits: PictureThumbnails;
+  season: string | null;
+  portraitMessage: { tone: "success" | "error"; text: string } | null;
 }) {
   const place = index + 1;
   return (
@@ -300,11 +329,15 @@ function MemberFieldset({
       </div>
       <SeasonPortraitField
         index={index}
+        season={season}
+        memberId={member.id}
         media={member.portraitMedia}
         alt={member.portraitAlt}
         thumbnail={portraits[member.portraitMedia]}
         error={errors[memberFieldName(index, "portraitAlt")]}
         autoFocus={focus === memberFieldName(index, "portraitAlt")}
+        focusFile={focus === portraitFileFocus(index)}
+        message={portraitMessage}
       />
       <div className="season-member__buttons">
         {index > 0 ? (

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { FieldFrame } from "~/components/text-field";
 import { UploadProgress, type UploadProgressState } from "~/components/upload-progress";
 import { memberFieldName } from "./board-season-form";
+import { portraitUploadFormId } from "./board-season-portraits";
 import type { PictureThumbnail } from "./page-forms-pictures";
 import { sendPicture } from "./picture-list-editor";
 
@@ -10,25 +11,43 @@ import { sendPicture } from "./picture-list-editor";
  * its alt text, posted with the form. With JavaScript, choosing a file sends it to the JSON upload
  * endpoint (purpose "portrait": square, 200 and 400 px) with a progress bar; the stored picture
  * replaces the preview and the alt text is filled with "Portrait of {name}" for the editor to
- * improve. Nothing is saved until the editor saves the form. Without JavaScript the form says that
- * adding or removing a portrait needs it (the season form has no separate upload form yet), and a
- * portrait already saved is kept as it is.
+ * improve. Nothing is saved until the editor saves the form.
+ *
+ * Without JavaScript, the file field and its button belong to the member's own upload form
+ * (`portraitUploadFormId`, drawn after the season form), which posts one picture to the season's
+ * portrait route and comes back with it on the member, its alt text prefilled, and `message` beside
+ * it (or the refusal); the hint says to save typed changes first. "Remove the portrait" is then one
+ * of the season form's buttons (`remove-portrait:N`): it posts the whole form, and nothing is saved
+ * until "Save draft", like the member buttons. A member not saved yet (no id) gets a portrait once
+ * the season is saved.
  */
 export function SeasonPortraitField({
   index,
+  season,
+  memberId,
   media: savedMedia,
   alt: savedAlt,
   thumbnail: savedThumbnail,
   error,
   autoFocus,
+  focusFile,
+  message,
 }: {
   index: number;
+  /** The saved season's id; null on "Add a season" (nothing to upload to without JavaScript). */
+  season: string | null;
+  /** The member's id; empty for a member not saved yet. */
+  memberId: string;
   media: string;
   alt: string;
   thumbnail: PictureThumbnail | undefined;
   error: string | undefined;
-  /** The form came back refusing this alt text: the cursor starts here. */
+  /** The form came back refusing this alt text, or with a portrait just uploaded: the cursor starts here. */
   autoFocus: boolean;
+  /** The form came back after this portrait was removed: the cursor starts in the file field. */
+  focusFile: boolean;
+  /** What an upload without JavaScript came to, for this member. */
+  message: { tone: "success" | "error"; text: string } | null;
 }) {
   const [enhanced, setEnhanced] = useState(false);
   const [media, setMedia] = useState(savedMedia);
@@ -61,6 +80,14 @@ export function SeasonPortraitField({
   return (
     <fieldset className="season-portrait" id={id}>
       <legend>Portrait (optional)</legend>
+      {message ? (
+        <p
+          className={`message ${message.tone === "error" ? "message--error" : "message--success"}`}
+          role={message.tone === "error" ? "alert" : "status"}
+        >
+          {message.text}
+        </p>
+      ) : null}
       <input type="hidden" name={memberFieldName(index, "portraitMedia")} value={media} />
       {media ? (
         <>
@@ -146,11 +173,52 @@ export function SeasonPortraitField({
             </button>
           ) : null}
         </div>
+      ) : season && memberId ? (
+        <div className="field">
+          <label htmlFor={`${id}-file`} className="field__label">
+            {media ? "Replace the portrait" : "Add a portrait"}
+          </label>
+          <p id={`${id}-file-hint`} className="field__hint">
+            A JPEG, PNG or WebP photo up to 15 MB; it is cropped square. Save your changes first:
+            uploading opens this page again, and anything typed but not saved is lost.
+          </p>
+          {/* Posted by the member's own upload form, never with the season form. */}
+          <input
+            id={`${id}-file`}
+            type="file"
+            name="file"
+            form={portraitUploadFormId(index)}
+            accept="image/jpeg,image/png,image/webp"
+            aria-describedby={`${id}-file-hint`}
+            className="field__input"
+            // biome-ignore lint/a11y/noAutofocus: restores focus after the editor's own button press
+            autoFocus={focusFile}
+          />
+          <div className="season-portrait__buttons">
+            <button
+              type="submit"
+              form={portraitUploadFormId(index)}
+              className="button button--secondary"
+            >
+              Upload the portrait<span className="visually-hidden"> of member {place}</span>
+            </button>
+            {media ? (
+              <button
+                type="submit"
+                name="intent"
+                value={`remove-portrait:${index}`}
+                className="admin-link-button"
+              >
+                Remove the portrait<span className="visually-hidden"> of member {place}</span>
+              </button>
+            ) : null}
+          </div>
+        </div>
       ) : (
         <p className="field__hint">
-          Adding, replacing or removing a portrait needs JavaScript: turn it on in your browser, or
-          ask another editor.
-          {media ? " The portrait above stays as it is." : null}
+          {season
+            ? "Save the season first (press “Save draft”): a new member gets a portrait once saved."
+            : "Save the season first (press “Save draft”): portraits can be added once it is saved."}
         </p>
       )}
     </fieldset>
