@@ -16,7 +16,7 @@ const e2eDataRoot = path.resolve(".e2e-data");
  * - `@global-state`: closing the call for abstracts (e2e/admin-call-for-abstracts.spec.ts), closing the
  *   review period and taking "the next abstract", which may be anyone's (e2e/review-period.spec.ts),
  *   changing the edition's review settings (e2e/review-admin.spec.ts), publishing a board season
- *   (e2e/content-editor.spec.ts), moving the presenters'
+ *   (e2e/content-editor.spec.ts, e2e/content-editor-portraits.spec.ts), moving the presenters'
  *   confirm-by date into the past (e2e/presenters-confirm.spec.ts), and closing the call to see
  *   abstracts become read-only (e2e/presenters-submit.spec.ts). They run alone, last, on every server.
  * - `@publishes-program`: publishing the 2025 program (e2e/program.spec.ts) replaces the edition page's

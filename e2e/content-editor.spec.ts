@@ -191,10 +191,11 @@ test.describe("without JavaScript", () => {
     await signedInAdmin(page, testInfo, "/user-data/content/board/new");
     await seasonInput(page).fill(season);
     await keepMembers(page, 1);
-    // A portrait needs the page's script: the form says so rather than offer a control that fails.
+    // A new season is not a document yet: without the page's script, its portraits are uploaded
+    // once it is saved (content-editor-portraits.spec.ts), and the form says so.
     const portrait = member(page, 1).getByRole("group", { name: "Portrait (optional)" });
     await expect(portrait).toContainText(
-      "Adding, replacing or removing a portrait needs JavaScript",
+      "Save the season first (press “Save draft”): portraits can be added once it is saved.",
     );
     await expect(portrait.locator("input[type=file]")).toHaveCount(0);
     await member(page, 1).getByLabel("Name").fill("Uma First");
