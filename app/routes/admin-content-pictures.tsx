@@ -7,6 +7,10 @@ import { pageFormPaths } from "~/features/site-content/page-forms-parts";
 import { pictureListOf, pictureUploadSignedOut } from "~/features/site-content/page-forms-pictures";
 import { pictureUploadRedirect } from "~/features/site-content/page-forms-pictures.server";
 import { UploadSignedOutPage } from "~/features/site-content/picture-list-editor";
+import {
+  isSignedOutUploadAnswer,
+  signedOutUploadAnswer,
+} from "~/features/site-content/picture-upload-answer.server";
 import type { Route } from "./+types/admin-content-pictures";
 
 // A picture uploaded without JavaScript (one file, a plain multipart post): stored through the media
@@ -20,7 +24,7 @@ export const meta: Route.MetaFunction = () => accountMeta("Picture not uploaded"
 export async function action({ context, request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const editor = contentEditorForAction(context, url);
-  if (!editor.ok) return { error: pictureUploadSignedOut };
+  if (!editor.ok) return signedOutUploadAnswer(context);
   const list = pictureListOf(form);
   if (!list) throw new Response("Not Found", { status: 404 });
   const result = await receiveImageUpload(getMediaDependencies(), request, {
@@ -31,6 +35,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {
+  // Drawing the answer to a signed-out editor's upload (this request's action): no redirect.
+  if (isSignedOutUploadAnswer(context)) return null;
   requireContentEditor(context, new URL(request.url));
   return redirect(pageFormPaths.form(form));
 }

@@ -10,6 +10,10 @@ import {
 import { editPath } from "~/features/site-content/content-labels";
 import { pictureUploadSignedOut } from "~/features/site-content/page-forms-pictures";
 import { UploadSignedOutPage } from "~/features/site-content/picture-list-editor";
+import {
+  isSignedOutUploadAnswer,
+  signedOutUploadAnswer,
+} from "~/features/site-content/picture-upload-answer.server";
 import { getDatabase } from "~/lib/db/db.server";
 import type { Route } from "./+types/admin-content-season-portrait";
 
@@ -23,7 +27,7 @@ export const meta: Route.MetaFunction = () => accountMeta("Portrait not uploaded
 export async function action({ context, request, params }: Route.ActionArgs) {
   const url = new URL(request.url);
   const editor = contentEditorForAction(context, url);
-  if (!editor.ok) return { error: pictureUploadSignedOut };
+  if (!editor.ok) return signedOutUploadAnswer(context);
   const target = await portraitUploadTarget(getDatabase().db, params.season, url.searchParams);
   if (!target) throw new Response("Not Found", { status: 404 });
   const result = await receiveImageUpload(getMediaDependencies(), request, {
@@ -34,6 +38,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
+  // Drawing the answer to a signed-out editor's upload (this request's action): no redirect.
+  if (isSignedOutUploadAnswer(context)) return null;
   requireContentEditor(context, new URL(request.url));
   return redirect(editPath("board-season", params.season));
 }

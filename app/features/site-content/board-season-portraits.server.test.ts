@@ -119,7 +119,7 @@ for (const target of testDatabaseTargets()) {
       expect(result.ok).toBe(true);
       const id = result.ok ? result.value.id : "";
       expect(back.pathname).toBe(`/user-data/content/board/${season}`);
-      expect(back.hash).toBe("#member-2-portrait");
+      expect(back.searchParams.get("member")).toBe("2");
 
       const form = await loadSeasonEditor(db, season, back.searchParams);
       const member = form?.values.members[2];
@@ -219,6 +219,7 @@ for (const target of testDatabaseTargets()) {
         expect(form?.portraitMessage?.index, what).toBe(1);
         expect(form?.portraitMessage?.tone, what).toBe("error");
         expect(form?.portraitMessage?.text, what).toBe(text);
+        expect(form?.focus, what).toBe("members.1.portraitFile");
         expect(form?.values, what).toEqual(view.values);
       }
     });

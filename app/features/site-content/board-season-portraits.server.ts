@@ -1,8 +1,13 @@
 import type { Kysely } from "kysely";
 import type { MediaUploadResult } from "~/features/content-media/media-upload.server";
 import type { Database } from "~/lib/db/schema";
-import { maxMembers, memberFieldName, type SeasonFormValues } from "./board-season-form";
-import { portraitFieldsetId, portraitUploadQuery } from "./board-season-portraits";
+import {
+  maxMembers,
+  memberFieldName,
+  portraitFileFocus,
+  type SeasonFormValues,
+} from "./board-season-form";
+import { portraitUploadQuery } from "./board-season-portraits";
 import { editPath } from "./content-labels";
 import { readDocument } from "./content-store.server";
 import { pictureUploadQuery } from "./page-forms-pictures";
@@ -66,22 +71,24 @@ export async function portraitUploadTarget(
 }
 
 /**
- * Back to the season form after a portrait upload without JavaScript: the member it was for, the
- * stored picture or the refusal, and the member's portrait as the place the page opens at.
+ * Back to the season form after a portrait upload without JavaScript: the member it was for, and the
+ * stored picture or the refusal. No fragment: the form puts the cursor in the member's portrait
+ * (`autofocus`, which scrolls there), and browsers skip `autofocus` on an address with a fragment.
  */
 export function portraitUploadRedirect(target: PortraitTarget, result: MediaUploadResult): string {
   const query = new URLSearchParams({
     [portraitUploadQuery.member]: String(target.index),
     [portraitUploadQuery.id]: target.memberId,
   });
-  return `${editPath(kind, target.season)}?${pictureUploadResultQuery(result, query)}#${portraitFieldsetId(target.index)}`;
+  return `${editPath(kind, target.season)}?${pictureUploadResultQuery(result, query)}`;
 }
 
 /**
  * The season form's values with the portrait uploaded without JavaScript on its member, unsaved: the
  * picture (a stored portrait, never a picture made for another purpose) and its alt text prefilled as
- * "Portrait of {name}" for the editor to improve, and the cursor there. A refusal, or a member the
- * saved season no longer has, comes back as a message and changes nothing. The draft
+ * "Portrait of {name}" for the editor to improve, and the cursor there. A refusal (the cursor back in
+ * the member's file field), or a member the saved season no longer has, comes back as a message and
+ * changes nothing. The draft
  * itself changes only when the editor saves.
  */
 export async function withUploadedPortrait(
@@ -107,7 +114,8 @@ export async function withUploadedPortrait(
         tone: "error",
         text: `The portrait was not added. ${refusal}`,
       },
-      focus: null,
+      // Back in the file field, the refusal read with it, to choose another file.
+      focus: index === null ? null : portraitFileFocus(index),
     };
   }
   if (!added || !(await uploadedPicturesFor(db, "portrait", [added])).length) return unchanged;

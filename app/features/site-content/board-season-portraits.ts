@@ -9,11 +9,6 @@ import { editPath } from "./content-labels";
  */
 export const portraitUploadQuery = { member: "member", id: "id" } as const;
 
-/** The id of a member's portrait fieldset: the redirect's fragment, so the page opens there. */
-export function portraitFieldsetId(index: number): string {
-  return `member-${index}-portrait`;
-}
-
 /** The id of the separate upload form of a member's portrait. */
 export function portraitUploadFormId(index: number): string {
   return `member-${index}-portrait-upload`;

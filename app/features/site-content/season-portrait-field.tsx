@@ -82,6 +82,7 @@ export function SeasonPortraitField({
       <legend>Portrait (optional)</legend>
       {message ? (
         <p
+          id={`${id}-message`}
           className={`message ${message.tone === "error" ? "message--error" : "message--success"}`}
           role={message.tone === "error" ? "alert" : "status"}
         >
@@ -189,7 +190,10 @@ export function SeasonPortraitField({
             name="file"
             form={portraitUploadFormId(index)}
             accept="image/jpeg,image/png,image/webp"
-            aria-describedby={`${id}-file-hint`}
+            // A refusal beside the portrait is read with the field it sends the editor back to.
+            aria-describedby={
+              message?.tone === "error" ? `${id}-message ${id}-file-hint` : `${id}-file-hint`
+            }
             className="field__input"
             // biome-ignore lint/a11y/noAutofocus: restores focus after the editor's own button press
             autoFocus={focusFile}
