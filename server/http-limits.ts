@@ -24,7 +24,8 @@ export const httpLimits = {
 
 /**
  * The request bodies that stream instead of being read whole: the PDF uploads and the editors' media
- * (the JSON endpoint, and the home form's picture upload without JavaScript).
+ * (the JSON endpoint, and the forms' uploads without JavaScript: the home form's pictures, an edition
+ * page's files).
  */
 const streamedUploadPaths = new Set([
   "/sculc/submit-abstract",
@@ -33,8 +34,15 @@ const streamedUploadPaths = new Set([
   "/user-data/content/home/pictures",
 ]);
 
+/** The streamed uploads whose address names what they are for: an edition page's files. */
+const streamedUploadPatterns = [/^\/user-data\/content\/editions\/\d{4}\/pages\/\d{1,3}\/files$/];
+
 export function isStreamedUpload(req: IncomingMessage): boolean {
-  return req.method === "POST" && streamedUploadPaths.has(pathOf(req.url));
+  if (req.method !== "POST") return false;
+  const path = pathOf(req.url);
+  return (
+    streamedUploadPaths.has(path) || streamedUploadPatterns.some((pattern) => pattern.test(path))
+  );
 }
 
 function pathOf(url: string | undefined): string {
