@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pictureList } from "./picture.schema";
+import { pictureList, pictureSchema } from "./picture.schema";
 import { editionMediaLimits, editionMediaMessages } from "./sculc/edition-media";
 import type { EditionContent } from "./sculc/edition-types";
 
@@ -100,10 +100,14 @@ const sectionSchema = z.discriminatedUnion("kind", [
       .array(
         z.object({
           title: text,
-          pictures: pictureList(editionMediaLimits.galleryPhotos).min(
-            1,
-            editionMediaMessages.emptyGallery,
-          ),
+          // A gallery with no photos posts no list at all: the same sentence for both.
+          pictures: z
+            .array(pictureSchema, { error: editionMediaMessages.emptyGallery })
+            .min(1, editionMediaMessages.emptyGallery)
+            .max(
+              editionMediaLimits.galleryPhotos,
+              `Keep to ${editionMediaLimits.galleryPhotos} photos at most in one gallery: start another gallery for the rest.`,
+            ),
         }),
       )
       .max(

@@ -22,6 +22,7 @@ import {
 import type { EditionDocument } from "./edition-next";
 import { editionEditorPaths } from "./edition-paths";
 import { isAddableSectionKind, newSection } from "./edition-sections";
+import { checkEditionMedia } from "./edition-uploads.server";
 
 /** What the edition forms show after a post: the form as posted (refused) or as saved. */
 export type EditionFormAnswer = {
@@ -147,7 +148,10 @@ async function save(
   form: { shown: FormTree; stored: FormTree; revision: number; actor: ContentActor },
 ): Promise<EditionFormAnswer> {
   const body = toDocument(form.stored);
-  const issues = checkEditionForm(body);
+  const formIssues = checkEditionForm(body);
+  const issues = formIssues.length
+    ? formIssues
+    : await checkEditionMedia(db, body as EditionDocument);
   if (issues.length) {
     return answer({
       status: "invalid",

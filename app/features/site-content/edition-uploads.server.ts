@@ -1,9 +1,13 @@
 import type { Kysely } from "kysely";
+import type { Picture } from "~/content/picture";
+import { pictureMessages } from "~/content/picture.schema";
+import { editionMediaMessages } from "~/content/sculc/edition-media";
 import { documentPurpose, resolveMedia } from "~/features/content-media/media-records.server";
 import type { Database } from "~/lib/db/schema";
 import type { EditionMediaView } from "./edition-fields";
 import { type FormTree, type FormValue, valueAt } from "./edition-form";
 import { editionUploadQuery, findEditionMediaList } from "./edition-media-lists";
+import type { EditionDocument } from "./edition-next";
 import { pictureUploadQuery } from "./page-forms-pictures";
 import { uploadRefusalFromQuery } from "./page-forms-pictures.server";
 
@@ -96,4 +100,55 @@ function setAt(tree: FormTree, path: string, value: FormValue): void {
     }
     node = container[segment] as FormValue;
   });
+}
+
+/**
+ * The uploads a checked edition names that are not there or not made for their place (an id typed
+ * into a crafted post, a photo's id given as the program, a file deleted since): each refused beside
+ * its row, so a page never shows a hole where a picture was meant to be.
+ */
+export async function checkEditionMedia(
+  db: Kysely<Database>,
+  edition: EditionDocument,
+): Promise<{ path: string; message: string }[]> {
+  const wanted: { path: string; id: string; purpose: string; message: string }[] = [];
+  const pictures = (path: string, list: readonly Picture[] | undefined, purpose: string) => {
+    (list ?? []).forEach((picture, index) => {
+      wanted.push({
+        path: `${path}.${index}.media`,
+        id: picture.media,
+        purpose,
+        message: pictureMessages.media,
+      });
+    });
+  };
+  edition.pages.forEach((page, pageIndex) => {
+    page.sections.forEach((section, sectionIndex) => {
+      const path = `pages.${pageIndex}.sections.${sectionIndex}`;
+      if (section.kind === "gallery") {
+        section.galleries?.forEach((gallery, index) => {
+          pictures(`${path}.galleries.${index}.pictures`, gallery.pictures, "photo");
+        });
+      } else if (section.kind === "program-pages") {
+        pictures(`${path}.pages`, section.pages, "document-image");
+      } else if (section.kind === "schedule-image") {
+        pictures(`${path}.pictures`, section.pictures, "document-image");
+      } else if (section.kind === "program-document" && section.document) {
+        wanted.push({
+          path: `${path}.document`,
+          id: section.document,
+          purpose: documentPurpose,
+          message: editionMediaMessages.documentMissing,
+        });
+      }
+    });
+  });
+  if (!wanted.length) return [];
+  const found = await resolveMedia(
+    db,
+    wanted.map((place) => place.id),
+  );
+  return wanted
+    .filter((place) => found.get(place.id)?.purpose !== place.purpose)
+    .map(({ path, message }) => ({ path, message }));
 }
