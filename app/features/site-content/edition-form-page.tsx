@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { RedrawnForm } from "~/components/redrawn-form";
 import { SubmitButton } from "~/components/submit-button";
 import { TextField } from "~/components/text-field";
 import type { EditionFormAnswer } from "./edition-actions.server";
@@ -71,7 +72,7 @@ export function EditionFormPage({
       ) : null}
 
       <EditionFormProvider view={{ tree, issues }}>
-        <Form
+        <RedrawnForm
           method="post"
           className="card admin-panel edition-form"
           aria-labelledby="details-heading"
@@ -221,7 +222,7 @@ export function EditionFormPage({
               Save draft
             </SubmitButton>
           </div>
-        </Form>
+        </RedrawnForm>
       </EditionFormProvider>
 
       <PagesList year={year} pages={view.pages} />

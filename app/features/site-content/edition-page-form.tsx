@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { RedrawnForm } from "~/components/redrawn-form";
 import { SubmitButton } from "~/components/submit-button";
 import type { EditionSection } from "~/content/sculc/edition-types";
 import type { EditionFormAnswer } from "./edition-actions.server";
@@ -65,7 +66,7 @@ export function EditionPageForm({
   };
   return (
     <EditionFormProvider view={{ tree, issues, media }}>
-      <Form
+      <RedrawnForm
         method="post"
         className="card admin-panel edition-form"
         aria-labelledby="page-heading"
@@ -191,7 +192,7 @@ export function EditionPageForm({
             Save draft
           </SubmitButton>
         </div>
-      </Form>
+      </RedrawnForm>
       <EditionUploadForms tree={tree} />
     </EditionFormProvider>
   );

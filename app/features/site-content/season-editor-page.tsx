@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { RedrawnForm } from "~/components/redrawn-form";
 import { SubmitButton } from "~/components/submit-button";
 import { TextField } from "~/components/text-field";
 import type { SeasonActionData, SeasonEditorView } from "./board-season-editor.server";
@@ -78,7 +79,7 @@ export function SeasonEditorPage({
       ) : null}
       {/* Drawn anew for every answer and every saved revision: the browser keeps a field's typed text
           over a new default value, so a discard or a save elsewhere would otherwise not show. */}
-      <Form
+      <RedrawnForm
         method="post"
         key={action?.formKey ?? `loaded-${view.basedOn}`}
         className="stack season-form"
@@ -167,7 +168,7 @@ export function SeasonEditorPage({
             Save and publish
           </SubmitButton>
         </div>
-      </Form>
+      </RedrawnForm>
       {view.status?.isOnSite && view.status.hasUnpublishedChanges ? (
         <DiscardPanel basedOn={view.basedOn} />
       ) : null}
