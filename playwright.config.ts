@@ -92,13 +92,13 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: /(postgres|content-editions)\.spec\.ts/,
+      testIgnore: /(postgres|content-editions|content-edition-media)\.spec\.ts/,
       grepInvert: [globalState, publishesProgram],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
       name: "mobile",
-      testIgnore: /(postgres|content-editions)\.spec\.ts/,
+      testIgnore: /(postgres|content-editions|content-edition-media)\.spec\.ts/,
       grepInvert: [globalState, publishesProgram],
       use: {
         ...devices["Pixel 5"],
@@ -132,7 +132,7 @@ export default defineConfig({
       // Publishing next year's edition makes it the current one for the whole server (the call for
       // abstracts, review, the program follow it): run after everything else on SQLite.
       name: "content-editions",
-      testMatch: /content-editions\.spec\.ts/,
+      testMatch: /content-edition(s|-media)\.spec\.ts/,
       dependencies: ["call-for-abstracts"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },

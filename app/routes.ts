@@ -37,6 +37,7 @@ export default [
     route("content/editions/new", "routes/admin-content-edition-new.tsx"),
     route("content/editions/:year", "routes/admin-content-edition.tsx"),
     route("content/editions/:year/pages/:page", "routes/admin-content-edition-page.tsx"),
+    route("content/editions/:year/pages/:page/files", "routes/admin-content-edition-files.tsx"),
     route("content/editions/:year/preview/:slug?", "routes/admin-content-edition-preview.tsx"),
     route("content", "routes/admin-content.tsx"),
     route("content/board/new", "routes/admin-content-season.tsx", { id: "content-new-season" }),

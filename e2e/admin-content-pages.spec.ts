@@ -202,7 +202,7 @@ test.describe("publishing page content", () => {
     await context.close();
   });
 
-  test("NACLO refuses a training session that ends before it starts @global-state", async ({
+  test("NACLO refuses a training session that ends before it starts, its fields locked while it answers @global-state", async ({
     browser,
   }, testInfo) => {
     const { page, context } = await adminSession(browser, testInfo, "/user-data/content/naclo");
@@ -214,6 +214,27 @@ test.describe("publishing page content", () => {
     await expect(fieldError(page, "trainingSession.endTime")).toHaveText(
       "The end time must be after the start time.",
     );
+    await expect(training.getByLabel("Ends", { exact: true })).toHaveValue("09:30");
+
+    // While a post is on its way the fields are locked: the answer redraws the form, and text typed
+    // meanwhile would be replaced by it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      "**/user-data/content/naclo.data*",
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(training.getByLabel("Starts", { exact: true })).toBeDisabled();
+    release();
+    await expect(fieldError(page, "trainingSession.endTime")).toBeVisible();
+    await expect(training.getByLabel("Starts", { exact: true })).toBeEnabled();
     await expect(training.getByLabel("Ends", { exact: true })).toHaveValue("09:30");
     await page.goto("/user-data/content/naclo");
     await expect(

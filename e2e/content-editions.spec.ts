@@ -245,6 +245,16 @@ test("an organiser starts, edits, previews and publishes next year's conference"
   await checked.reload();
   await expect(field(checked, "Venue")).toHaveValue("Student Center, Hall A");
 
+  // A page leaves the draft in two steps; visitors keep it until the next publish.
+  const pages = checked.getByRole("region", { name: "Pages and sections" });
+  await pages.locator("summary", { hasText: "Travel" }).click();
+  await expectUsableEverywhere(checked);
+  await pages.screenshot({ path: testInfo.outputPath("pages-list.png") });
+  await pages.getByRole("button", { name: "Remove the page “Travel”" }).click();
+  await expect(successMessage(checked, "Draft saved successfully")).toBeVisible();
+  await expect(pages.getByRole("link", { name: "Edit the page “Travel”" })).toHaveCount(0);
+  expect((await public_.request.get("/sculc-2026-travel")).status()).toBe(200);
+
   await visitor.close();
   await context.close();
   await admin.context.close();

@@ -24,8 +24,8 @@ export const httpLimits = {
 
 /**
  * The request bodies that stream instead of being read whole: the PDF uploads and the editors' media
- * (the JSON endpoint, and the picture uploads without JavaScript: the home form's carousel and a
- * board member's portrait, one address per season).
+ * (the JSON endpoint, and the forms' uploads without JavaScript: the home form's pictures, an edition
+ * page's files, a board member's portrait).
  */
 const streamedUploadPaths = new Set([
   "/sculc/submit-abstract",
@@ -33,7 +33,15 @@ const streamedUploadPaths = new Set([
   "/user-data/content/media",
   "/user-data/content/home/pictures",
 ]);
-const streamedUploadPatterns = [/^\/user-data\/content\/board\/[^/]+\/portrait$/];
+
+/**
+ * The streamed uploads whose address names what they are for: an edition page's files, a season's
+ * portrait (the member in its query).
+ */
+const streamedUploadPatterns = [
+  /^\/user-data\/content\/editions\/\d{4}\/pages\/\d{1,3}\/files$/,
+  /^\/user-data\/content\/board\/[^/]+\/portrait$/,
+];
 
 export function isStreamedUpload(req: IncomingMessage): boolean {
   if (req.method !== "POST") return false;

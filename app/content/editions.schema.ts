@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { pictureList, pictureSchema } from "./picture.schema";
+import { editionMediaLimits, editionMediaMessages } from "./sculc/edition-media";
 import type { EditionContent } from "./sculc/edition-types";
 
 /**
@@ -25,6 +27,8 @@ const embed = z.object({
   linkUrl: url.optional(),
 });
 const presenter = z.object({ name: text, institution: z.string() });
+/** An uploaded file's id in the media table (its purpose is checked when the form is saved). */
+const mediaId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, editionMediaMessages.noDocument);
 
 const base = { id: anchor, heading: text, menuLabel: text.optional() };
 
@@ -53,15 +57,34 @@ const sectionSchema = z.discriminatedUnion("kind", [
     talkTitle: text,
     bio: paragraph,
   }),
+  z
+    .object({
+      ...base,
+      kind: z.literal("program-document"),
+      file: z
+        .string()
+        .regex(/^[\w.-]+\.pdf$/)
+        .optional(),
+      document: mediaId.optional(),
+      intro: text.optional(),
+    })
+    .refine((section) => section.file || section.document, {
+      path: ["document"],
+      message: editionMediaMessages.noDocument,
+    }),
   z.object({
     ...base,
-    kind: z.literal("program-document"),
-    file: z.string().regex(/^[\w.-]+\.pdf$/),
+    kind: z.literal("program-pages"),
     intro: text.optional(),
+    pages: pictureList(editionMediaLimits.programPages).optional(),
   }),
-  z.object({ ...base, kind: z.literal("program-pages"), intro: text.optional() }),
   z.object({ ...base, kind: z.literal("program-list"), intro: text.optional() }),
-  z.object({ ...base, kind: z.literal("schedule-image"), intro: text.optional() }),
+  z.object({
+    ...base,
+    kind: z.literal("schedule-image"),
+    intro: text.optional(),
+    pictures: pictureList(1).optional(),
+  }),
   z.object({
     ...base,
     kind: z.literal("presentations"),
@@ -69,7 +92,31 @@ const sectionSchema = z.discriminatedUnion("kind", [
     display: z.enum(["collapsible", "list"]),
     items: z.array(z.object({ title: text, presenters: z.array(presenter), embed })).min(1),
   }),
-  z.object({ ...base, kind: z.literal("gallery"), intro: text.optional() }),
+  z.object({
+    ...base,
+    kind: z.literal("gallery"),
+    intro: text.optional(),
+    galleries: z
+      .array(
+        z.object({
+          title: text,
+          // A gallery with no photos posts no list at all: the same sentence for both.
+          pictures: z
+            .array(pictureSchema, { error: editionMediaMessages.emptyGallery })
+            .min(1, editionMediaMessages.emptyGallery)
+            .max(
+              editionMediaLimits.galleryPhotos,
+              `Keep to ${editionMediaLimits.galleryPhotos} photos at most in one gallery: start another gallery for the rest.`,
+            ),
+        }),
+      )
+      .max(
+        editionMediaLimits.galleries,
+        `Keep to ${editionMediaLimits.galleries} galleries at most in one section.`,
+      )
+      .optional(),
+    photoCredit: text.optional(),
+  }),
   z.object({
     ...base,
     kind: z.literal("guidelines"),

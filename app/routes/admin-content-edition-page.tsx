@@ -15,23 +15,32 @@ import { answerStatus, handleEditionForm } from "~/features/site-content/edition
 import { toEditionPageEditorView } from "~/features/site-content/edition-editor-view.server";
 import type { EditionDocument } from "~/features/site-content/edition-next";
 import { EditionPageForm } from "~/features/site-content/edition-page-form";
+import {
+  editionMediaOf,
+  withUploadedEditionFile,
+} from "~/features/site-content/edition-uploads.server";
 import { getDatabase } from "~/lib/db/db.server";
 import type { Route } from "./+types/admin-content-edition-page";
 
 export const meta: Route.MetaFunction = ({ params }) => accountMeta(`SCULC ${params.year} page`);
 
-/** What each media section of the edition shows now, in words, by section anchor. */
-function describeFiles(edition: EditionDocument): Record<string, string[]> {
+/**
+ * What each media section shows now from the files that came with the site, in words, by section
+ * anchor; nothing for a section whose own uploads replace them.
+ */
+function describeShippedFiles(edition: EditionDocument): Record<string, string[]> {
   const files: Record<string, string[]> = {};
   for (const section of edition.pages.flatMap((page) => page.sections)) {
     if (section.kind === "program-document") {
-      files[section.id] = [section.file];
+      if (section.file && !section.document) files[section.id] = [section.file];
     } else if (section.kind === "program-pages") {
-      files[section.id] = programPagesFor(edition.year).map((image) => image.alt);
+      if (!section.pages?.length) {
+        files[section.id] = programPagesFor(edition.year).map((image) => image.alt);
+      }
     } else if (section.kind === "schedule-image") {
-      const image = scheduleImageFor(edition.year);
+      const image = section.pictures?.length ? undefined : scheduleImageFor(edition.year);
       files[section.id] = image ? [image.alt] : [];
-    } else if (section.kind === "gallery") {
+    } else if (section.kind === "gallery" && !section.galleries?.length) {
       files[section.id] = galleriesFor(edition.year).galleries.map(
         (gallery) => `${gallery.title}: ${gallery.images.length} photos`,
       );
@@ -42,16 +51,25 @@ function describeFiles(edition: EditionDocument): Record<string, string[]> {
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   requireContentEditor(context, url);
-  const document = await readDocument(getDatabase().db, { kind: "edition", key: params.year });
+  const { db } = getDatabase();
+  const document = await readDocument(db, { kind: "edition", key: params.year });
   const view =
     document &&
     toEditionPageEditorView(
       document,
       Number(params.page),
-      describeFiles(document.draft as EditionDocument),
+      describeShippedFiles(document.draft as EditionDocument),
     );
   if (!view) throw new Response("Not Found", { status: 404 });
-  return view;
+  // Back from an upload without JavaScript: the file in its place, or why it was refused.
+  const uploaded = await withUploadedEditionFile(db, view.tree, view.pageIndex, url.searchParams);
+  return {
+    ...view,
+    tree: uploaded.tree,
+    ...(uploaded.uploaded ? { uploadedUnsaved: uploaded.uploaded } : {}),
+    ...(uploaded.uploadRefusal ? { uploadRefusal: uploaded.uploadRefusal } : {}),
+    ...(await editionMediaOf(db, uploaded.tree)),
+  };
 }
 
 export async function action({ context, url, params, request }: Route.ActionArgs) {
@@ -63,7 +81,9 @@ export async function action({ context, url, params, request }: Route.ActionArgs
     formData: await request.formData(),
   });
   if (!answer) throw new Response("Not Found", { status: 404 });
-  return data(answer, answerStatus(answer));
+  // A refused save shows pictures uploaded since the last save: their previews come with it.
+  const media = answer.tree ? await editionMediaOf(getDatabase().db, answer.tree) : undefined;
+  return data({ ...answer, media }, answerStatus(answer));
 }
 
 export default function AdminContentEditionPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,8 +2,9 @@ import { data } from "react-router";
 import { editionPagePath } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireContentEditor } from "~/features/accounts/session.server";
+import { resolveMedia } from "~/features/content-media/media-records.server";
 import { EditionPage } from "~/features/sculc/edition-page";
-import { loadEditionPage } from "~/features/sculc/load-edition-page.server";
+import { editionPageMediaIds, loadEditionPage } from "~/features/sculc/load-edition-page.server";
 import { readDocument } from "~/features/site-content/content-store.server";
 import { editionEditorPaths } from "~/features/site-content/edition-paths";
 import { EditionPreview } from "~/features/site-content/edition-preview-page";
@@ -29,8 +30,11 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const year = Number(params.year);
   const edition = content.editions.find((candidate) => candidate.year === year);
   const page = edition?.pages.find((candidate) => candidate.slug === (params.slug ?? ""));
-  const loaded =
-    edition && page && loadEditionPage(editionPagePath(edition, page), content.editions);
+  const path = edition && page && editionPagePath(edition, page);
+  const media = path
+    ? await resolveMedia(db, editionPageMediaIds(path, content.editions))
+    : undefined;
+  const loaded = path && loadEditionPage(path, content.editions, media);
   if (!document || !loaded)
     throw new Response("Not Found", { status: 404, headers: privateHeaders });
   // The preview's own menu leads to the other pages' previews, not to pages visitors cannot see yet.

@@ -1,11 +1,12 @@
-// The picture uploads sent without JavaScript (the home form's carousel, a board member's portrait)
-// answer an editor signed out meanwhile with a page saying so. React Router draws that page by
-// running the route's loader in the same request after the action: the loader must let it be drawn,
-// not send the visitor to the login page, while a visit of its own is still sent to log in.
+// The uploads sent without JavaScript (the home form's carousel, an edition page's files, a board
+// member's portrait) answer an editor signed out meanwhile with a page saying so. React Router draws
+// that page by running the route's loader in the same request after the action: the loader must let
+// it be drawn, not send the visitor to the login page, while a visit of its own still is.
 
 import { describe, expect, it } from "vitest";
 import { pictureUploadSignedOut } from "~/features/site-content/page-forms-pictures";
 import { contextWithSession, guardAnswer } from "../../tests/support/session-context";
+import * as editionFiles from "./admin-content-edition-files";
 import * as homePictures from "./admin-content-pictures";
 import * as seasonPortrait from "./admin-content-season-portrait";
 
@@ -22,6 +23,11 @@ const routes: { name: string; module: UploadRoute; path: string }[] = [
     path: "/user-data/content/home/pictures",
   },
   {
+    name: "an edition page's files",
+    module: editionFiles as unknown as UploadRoute,
+    path: "/user-data/content/editions/2025/pages/0/files?list=x",
+  },
+  {
     name: "a board member's portrait",
     module: seasonPortrait as unknown as UploadRoute,
     path: "/user-data/content/board/2025-2026/portrait?member=0&id=daniela-reyes",
@@ -36,12 +42,12 @@ describe("a picture upload without JavaScript from a signed-out editor", () => {
       const args = {
         request: new Request(url, { method: "POST", body: new FormData() }),
         url,
-        params: { season: "2025-2026" },
+        params: { season: "2025-2026", year: "2025", page: "0" },
         context,
       };
-      expect(await module.action(args)).toEqual({ error: pictureUploadSignedOut });
+      expect(await module.action(args)).toMatchObject({ error: pictureUploadSignedOut });
       expect(await guardAnswer(() => module.loader(args))).toBe("passed");
-      expect(module.loader(args)).toBeNull();
+      expect(await module.loader(args)).toBeNull();
 
       // The same address visited on its own: to the login page and back.
       const visit = { ...args, context: contextWithSession({ status: "signed-out" }) };

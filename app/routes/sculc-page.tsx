@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { listEditions } from "~/content/editions";
 import { getSessionState } from "~/features/accounts/session.server";
+import { resolveMedia } from "~/features/content-media/media-records.server";
 import { finalMaterialPaths } from "~/features/presenters/final-material-paths";
 import {
   conferenceDayEnd,
@@ -18,6 +19,7 @@ import {
 } from "~/features/program/program-paths";
 import { EditionPage } from "~/features/sculc/edition-page";
 import {
+  editionPageMediaIds,
   loadEditionPage,
   withLiveCallForAbstracts,
   withPublishedMaterials,
@@ -52,7 +54,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       program: await loadProgramPage(getDatabase().db, programEdition),
     };
   }
-  const found = loadEditionPage(url.pathname);
+  const mediaIds = editionPageMediaIds(url.pathname);
+  const media = mediaIds.length ? await resolveMedia(getDatabase().db, mediaIds) : undefined;
+  const found = loadEditionPage(url.pathname, undefined, media);
   if (!found) throw data(null, { status: 404 });
   const withCall = found.edition.isCurrent ? await withCallForAbstracts(found, context) : found;
   const page = await withMaterials(withCall, context);

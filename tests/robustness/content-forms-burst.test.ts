@@ -1,7 +1,8 @@
 // The editors' forms attacked against the production server (2 workers; SQLite, and PostgreSQL when
 // TEST_DATABASE_URL is set): 100 saves of the footer from the same opened form at once, 100 publishes,
 // 100 restores of an earlier version (double clicks, two tabs, a replaying proxy), and crafted
-// addresses under /user-data/content. No 5xx, one draft revision per accepted save, one version per
+// addresses under /user-data/content, and crafted, huge or wrong uploads of an edition page's files.
+// No 5xx, one draft revision per accepted save, one version per
 // change, and the documents end consistent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listVersions } from "~/features/site-content/content-history.server";
@@ -173,6 +174,77 @@ for (const target of testDatabaseTargets()) {
         expect(answers[0]?.location, address).toMatch(/refused=/);
         expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
       }
+    });
+
+    it("answers an edition page's file uploads without JavaScript that are crafted, huge or wrong, without a 5xx", async () => {
+      // The 2024 main page's second section is its printed program as pictures.
+      const files = "/user-data/content/editions/2024/pages/0/files";
+      const place = "pages.0.sections.1.pages";
+      const send = async (address: string, body: BodyInit, contentType?: string) => {
+        const response = await fetch(`${server.baseUrl}${address}`, {
+          method: "POST",
+          body,
+          headers: formHeaders(server, {
+            cookie: admin.cookie,
+            ...(contentType ? { "Content-Type": contentType } : {}),
+          }),
+          redirect: "manual",
+        }).catch(() => null);
+        await response?.arrayBuffer().catch(() => undefined);
+        return { status: response?.status ?? 599, location: response?.headers.get("location") };
+      };
+      const multipart = (bytes: Uint8Array<ArrayBuffer>, name: string) => {
+        const form = new FormData();
+        form.append("file", new Blob([bytes]), name);
+        return form;
+      };
+      const pdf = new TextEncoder().encode("%PDF-1.7\n%%EOF\n");
+      // Places that are not this page's: refused before a byte of the file is read.
+      for (const list of [
+        "pages.0.sections.0.intro",
+        "pages.0.sections.1.pages.0",
+        "pages.1.sections.1.pages",
+        "__proto__.pages",
+        "pages.0.sections.1.pages\u0000",
+        "x".repeat(5000),
+      ]) {
+        const answer = await send(
+          `${files}?list=${encodeURIComponent(list)}`,
+          multipart(pdf, "a.jpg"),
+        );
+        expect(answer.status, list).toBe(404);
+      }
+      for (const address of [
+        "/user-data/content/editions/99999/pages/0/files?list=pages.0.sections.1.pages",
+        "/user-data/content/editions/2024/pages/999/files?list=pages.999.sections.1.pages",
+      ]) {
+        expect((await send(address, multipart(pdf, "a.jpg"))).status, address).toBe(404);
+      }
+      // The right place: a PDF named .jpg comes back refused, in the form's query.
+      const refused = await send(`${files}?list=${place}`, multipart(pdf, "photo.jpg"));
+      expect(refused.status).toBe(302);
+      expect(refused.location).toMatch(
+        /refused=unsupported&format=pdf&list=pages.0.sections.1.pages/,
+      );
+      const huge = new Uint8Array(20 * 1024 * 1024);
+      huge.set([0xff, 0xd8, 0xff, 0xe0]);
+      const answers = [
+        await send(`${files}?list=${place}`, multipart(huge, "huge.jpg")),
+        await send(
+          `${files}?list=${place}`,
+          "intent=save&x=1",
+          "application/x-www-form-urlencoded",
+        ),
+        await send(`${files}?list=${place}`, "not really", "multipart/form-data; boundary=nothing"),
+        ...(await Promise.all(
+          Array.from({ length: 30 }, () => send(`${files}?list=${place}`, multipart(pdf, "b.jpg"))),
+        )),
+      ];
+      for (const answer of answers) expect(answer.status).toBeLessThan(500);
+      // The draft is untouched: an upload only ever comes back to the form.
+      const draft = await readDocument(handle.db, { kind: "edition", key: "2024" });
+      expect(draft?.draftRevision).toBe(1);
+      expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
     });
 
     it("answers crafted content addresses without a 5xx", async () => {

@@ -1,4 +1,5 @@
 import type { Embed } from "../embed";
+import type { Picture } from "../picture";
 import type { Presenter } from "./program-types";
 
 /**
@@ -67,6 +68,9 @@ export type EditionPage = {
 
 export type PresentationEmbed = { title: string; presenters: Presenter[]; embed: Embed };
 
+/** A titled set of photos in a gallery section ("Keynote", "Presenters"). */
+export type PhotoGallery = { title: string; pictures: Picture[] };
+
 export type LinkItem = { label: string; href: string; description?: string };
 
 type SectionBase = {
@@ -91,17 +95,41 @@ export type EditionSection = SectionBase &
     | { kind: "text"; paragraphs: string[]; facts?: { label: string; value: string }[] }
     | { kind: "recap"; paragraphs: string[]; photoCredit?: string }
     | { kind: "keynote"; speaker: string; affiliation: string; talkTitle: string; bio: string }
-    | { kind: "program-document"; file: string; intro?: string }
-    | { kind: "program-pages"; intro?: string }
+    | {
+        kind: "program-document";
+        /** A PDF shipped with the site (app/assets/documents), for the editions before the editor. */
+        file?: string;
+        /** The id of a PDF an editor uploaded (media table); shown instead of `file`. */
+        document?: string;
+        intro?: string;
+      }
+    | {
+        kind: "program-pages";
+        intro?: string;
+        /** The printed program's pages as uploaded pictures, in order; absent: the shipped ones. */
+        pages?: Picture[];
+      }
     | { kind: "program-list"; intro?: string }
-    | { kind: "schedule-image"; intro?: string }
+    | {
+        kind: "schedule-image";
+        intro?: string;
+        /** The schedule as one uploaded picture (a list of at most one); absent: the shipped one. */
+        pictures?: Picture[];
+      }
     | {
         kind: "presentations";
         intro?: string;
         display: "collapsible" | "list";
         items: PresentationEmbed[];
       }
-    | { kind: "gallery"; intro?: string }
+    | {
+        kind: "gallery";
+        intro?: string;
+        /** Uploaded photo galleries; absent: the photos shipped with the site for the year. */
+        galleries?: PhotoGallery[];
+        /** Who took the photos, under the galleries. */
+        photoCredit?: string;
+      }
     | {
         kind: "guidelines";
         status: "open" | "closed";

@@ -23,10 +23,18 @@ export type ResolvedSection =
   | (Extract<EditionSection, { kind: "text" }> & { html: SafeHtml })
   | (Extract<EditionSection, { kind: "recap" }> & { html: SafeHtml })
   | (Extract<EditionSection, { kind: "keynote" }> & { bioHtml: SafeHtml })
-  | (Extract<EditionSection, { kind: "program-document" }> & { url: string })
-  | (Extract<EditionSection, { kind: "program-pages" }> & { images: CarouselImage[] })
-  | (Extract<EditionSection, { kind: "schedule-image" }> & { image: CarouselImage | undefined })
-  | (Extract<EditionSection, { kind: "gallery" }> & {
+  // Files resolved to URLs: what an editor uploaded, or else what shipped with the site for the year.
+  | (Omit<Extract<EditionSection, { kind: "program-document" }>, "document"> & {
+      /** Absent when the uploaded PDF is gone: the page says the program is coming. */
+      url: string | undefined;
+    })
+  | (Omit<Extract<EditionSection, { kind: "program-pages" }>, "pages"> & {
+      images: CarouselImage[];
+    })
+  | (Omit<Extract<EditionSection, { kind: "schedule-image" }>, "pictures"> & {
+      image: CarouselImage | undefined;
+    })
+  | (Omit<Extract<EditionSection, { kind: "gallery" }>, "galleries" | "photoCredit"> & {
       galleries: { title: string; images: CarouselImage[] }[];
       credit?: string;
     })

@@ -88,6 +88,9 @@ export function EditionSectionBody({
         </div>
       );
     case "program-document":
+      if (!section.url) {
+        return <p>The program of {editionName(edition.year)} will be posted here.</p>;
+      }
       return (
         <>
           {section.intro ? <p>{section.intro}</p> : null}

@@ -6,6 +6,7 @@ import {
   listEditions,
   nextEditionAfter,
 } from "~/content/editions";
+import { type PictureSources, pictureMediaIds, resolvePictures } from "~/content/picture";
 import type { EditionSection, PresentationEmbed } from "~/content/sculc/edition-types";
 import { programFor } from "~/content/sculc/program-lookup";
 import { formatLongDate } from "~/lib/dates";
@@ -18,16 +19,51 @@ import {
 } from "./edition-media.server";
 import type { EditionPageData, ResolvedSection } from "./edition-page-data";
 
-function resolveSection(year: number, section: EditionSection): ResolvedSection {
+/** The media a page's uploaded pictures and PDFs resolve against, by media id. */
+export type EditionMedia = ReadonlyMap<string, PictureSources>;
+
+function resolveSection(
+  year: number,
+  section: EditionSection,
+  media: EditionMedia,
+): ResolvedSection {
   switch (section.kind) {
-    case "program-document":
-      return { ...section, url: documentUrlFor(section.file) };
-    case "program-pages":
-      return { ...section, images: programPagesFor(year) };
-    case "schedule-image":
-      return { ...section, image: scheduleImageFor(year) };
-    case "gallery":
-      return { ...section, ...galleriesFor(year) };
+    case "program-document": {
+      const { document, ...rest } = section;
+      if (document) return { ...rest, url: media.get(document)?.src || undefined };
+      return { ...rest, url: section.file ? documentUrlFor(section.file) : undefined };
+    }
+    case "program-pages": {
+      const { pages, ...rest } = section;
+      return {
+        ...rest,
+        images: pages?.length ? resolvePictures(pages, media) : programPagesFor(year),
+      };
+    }
+    case "schedule-image": {
+      const { pictures, ...rest } = section;
+      return {
+        ...rest,
+        image: pictures?.length ? resolvePictures(pictures, media)[0] : scheduleImageFor(year),
+      };
+    }
+    case "gallery": {
+      const { galleries, photoCredit, ...rest } = section;
+      if (!galleries?.length) {
+        const shipped = galleriesFor(year);
+        return { ...rest, ...shipped, ...(photoCredit ? { credit: photoCredit } : {}) };
+      }
+      return {
+        ...rest,
+        galleries: galleries
+          .map((gallery) => ({
+            title: gallery.title,
+            images: resolvePictures(gallery.pictures, media),
+          }))
+          .filter((gallery) => gallery.images.length > 0),
+        ...(photoCredit ? { credit: photoCredit } : {}),
+      };
+    }
     case "program-list":
       return { ...section, items: programFor(year).items };
     case "text":
@@ -40,6 +76,30 @@ function resolveSection(year: number, section: EditionSection): ResolvedSection 
   }
 }
 
+/** Every uploaded media id a section refers to: its photos, program pages, schedule or PDF. */
+function sectionMediaIds(section: EditionSection): string[] {
+  switch (section.kind) {
+    case "program-document":
+      return section.document ? [section.document] : [];
+    case "program-pages":
+      return pictureMediaIds(section.pages);
+    case "schedule-image":
+      return pictureMediaIds(section.pictures);
+    case "gallery":
+      return (section.galleries ?? []).flatMap((gallery) => pictureMediaIds(gallery.pictures));
+    default:
+      return [];
+  }
+}
+
+/** The media ids the edition page at this path shows, to resolve them in one query first. */
+export function editionPageMediaIds(
+  pathname: string,
+  editions: Edition[] = listEditions(),
+): string[] {
+  return findEditionPage(pathname, editions)?.page.sections.flatMap(sectionMediaIds) ?? [];
+}
+
 /**
  * The edition page at this path, ready to render; undefined when no edition page lives there. An
  * editor's preview passes the draft editions instead of the published ones.
@@ -47,6 +107,7 @@ function resolveSection(year: number, section: EditionSection): ResolvedSection 
 export function loadEditionPage(
   pathname: string,
   editions: Edition[] = listEditions(),
+  media: EditionMedia = new Map(),
 ): EditionPageData | undefined {
   const found = findEditionPage(pathname, editions);
   if (!found) return undefined;
@@ -72,7 +133,7 @@ export function loadEditionPage(
           }))
         : [],
     nextEdition: next ? { year: next.year, path: editionPath(next) } : null,
-    sections: page.sections.map((section) => resolveSection(edition.year, section)),
+    sections: page.sections.map((section) => resolveSection(edition.year, section, media)),
   };
 }
 

@@ -12,9 +12,9 @@ import { editPath } from "./content-labels";
 import { readDocument } from "./content-store.server";
 import { pictureUploadQuery } from "./page-forms-pictures";
 import {
-  pictureUploadResultQuery,
   uploadedPicturesFor,
   uploadRefusalFromQuery,
+  uploadResultQuery,
 } from "./page-forms-pictures.server";
 
 const kind = "board-season" as const;
@@ -76,11 +76,10 @@ export async function portraitUploadTarget(
  * (`autofocus`, which scrolls there), and browsers skip `autofocus` on an address with a fragment.
  */
 export function portraitUploadRedirect(target: PortraitTarget, result: MediaUploadResult): string {
-  const query = new URLSearchParams({
-    [portraitUploadQuery.member]: String(target.index),
-    [portraitUploadQuery.id]: target.memberId,
-  });
-  return `${editPath(kind, target.season)}?${pictureUploadResultQuery(result, query)}`;
+  const query = uploadResultQuery(result);
+  query.set(portraitUploadQuery.member, String(target.index));
+  query.set(portraitUploadQuery.id, target.memberId);
+  return `${editPath(kind, target.season)}?${query}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ContentIndexGroup } from "./content-index.server";
+import type { ContentIndexGroup, ContentIndexRow } from "./content-index.server";
 import { newEditionPath, newSeasonPath } from "./content-labels";
 import "./content-editor.css";
 
@@ -30,22 +30,14 @@ export function ContentIndexPage({ groups }: { groups: ContentIndexGroup[] }) {
               </Link>
             </p>
           ) : null}
-          {group.rows.length ? (
+          {isSingleDocument(group) ? (
+            <DocumentLinks row={group.rows[0] as ContentIndexRow} />
+          ) : group.rows.length ? (
             <ul className="content-list">
               {group.rows.map((row) => (
                 <li key={row.key} className="content-list__item">
                   <h3 className="content-list__title">{row.title}</h3>
-                  <p className="content-list__meta">
-                    <span>{row.stateText}</span> · <span>Last saved {row.savedAtText}</span>
-                  </p>
-                  <p className="content-list__links">
-                    <Link to={row.editHref}>
-                      Edit<span className="visually-hidden"> {row.title}</span>
-                    </Link>
-                    <Link to={row.historyHref}>
-                      History<span className="visually-hidden"> of {row.title}</span>
-                    </Link>
-                  </p>
+                  <DocumentLinks row={row} />
                 </li>
               ))}
             </ul>
@@ -54,6 +46,29 @@ export function ContentIndexPage({ groups }: { groups: ContentIndexGroup[] }) {
           )}
         </section>
       ))}
+    </>
+  );
+}
+
+/** A kind with one document (the home page, the footer) is its card: no second heading. */
+function isSingleDocument(group: ContentIndexGroup): boolean {
+  return group.rows.length === 1 && group.rows[0]?.title === group.title;
+}
+
+function DocumentLinks({ row }: { row: ContentIndexRow }) {
+  return (
+    <>
+      <p className="content-list__meta">
+        <span>{row.stateText}</span> · <span>Last saved {row.savedAtText}</span>
+      </p>
+      <p className="content-list__links">
+        <Link to={row.editHref}>
+          Edit<span className="visually-hidden"> {row.title}</span>
+        </Link>
+        <Link to={row.historyHref}>
+          History<span className="visually-hidden"> of {row.title}</span>
+        </Link>
+      </p>
     </>
   );
 }

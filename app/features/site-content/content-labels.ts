@@ -7,13 +7,14 @@ import { siteContentPath } from "~/lib/admin-paths";
  */
 
 /** The content list's groups, in the order the list shows them. */
+// What a yearly board changes first comes first: the new board, then the conference.
 export const contentGroups: { kind: ContentKind; title: string }[] = [
-  { kind: "settings", title: "Footer and social links" },
-  { kind: "home", title: "Home page" },
-  { kind: "naclo", title: "NACLO" },
-  { kind: "events", title: "Events" },
   { kind: "board-season", title: "Board seasons" },
   { kind: "edition", title: "Conference editions" },
+  { kind: "home", title: "Home page" },
+  { kind: "events", title: "Events" },
+  { kind: "naclo", title: "NACLO" },
+  { kind: "settings", title: "Footer and social links" },
 ];
 
 /** A document as a person names it: "2025–2026 board", "SCULC 2025", "Home page". */

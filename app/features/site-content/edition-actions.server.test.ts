@@ -170,5 +170,40 @@ for (const target of testDatabaseTargets()) {
       const content = await readPublishedContent(db, "r");
       expect(content.editions[0]).toMatchObject({ year: 2026, isCurrent: true });
     });
+
+    it("moves a page among the others and removes it; the main page stays first", async () => {
+      const { post, draft } = await started();
+      const slugs = async () => (await draft()).pages.map((page) => page.slug);
+      let revision = 1;
+      for (const slug of ["travel", "venue"]) {
+        await post("edition", {
+          revision: String(revision++),
+          intent: "add-page",
+          newPageSlug: slug,
+          newPageNavLabel: slug,
+          newPageTitle: slug,
+          newPageDescription: `About ${slug}.`,
+        });
+      }
+      const before = await slugs();
+      const last = before.length - 1;
+      expect(before.slice(-2)).toEqual(["travel", "venue"]);
+      expect(
+        await post("edition", { revision: String(revision++), intent: `up:pages.${last}` }),
+      ).toMatchObject({ status: "saved" });
+      expect((await slugs()).slice(-2)).toEqual(["venue", "travel"]);
+      // Nothing takes the main page's place, and the main page cannot be removed.
+      for (const intent of ["up:pages.1", "remove:pages.0", "down:pages.0"]) {
+        const refused = await post("edition", { revision: String(revision), intent });
+        expect(refused?.status, intent).toBe("invalid");
+        expect(refused?.issues, intent).toMatchObject({
+          pages: "The first page is the main page.",
+        });
+      }
+      expect(
+        await post("edition", { revision: String(revision++), intent: `remove:pages.${last}` }),
+      ).toMatchObject({ status: "saved" });
+      expect(await slugs()).toEqual([...before.slice(0, -2), "venue"]);
+    });
   });
 }

@@ -22,6 +22,7 @@ import {
 import type { EditionDocument } from "./edition-next";
 import { editionEditorPaths } from "./edition-paths";
 import { isAddableSectionKind, newSection } from "./edition-sections";
+import { checkEditionMedia } from "./edition-uploads.server";
 
 /** What the edition forms show after a post: the form as posted (refused) or as saved. */
 export type EditionFormAnswer = {
@@ -117,9 +118,10 @@ export async function handleEditionForm(
 }
 
 /**
- * A program PDF is one of the site's files, named in the section: the forms never change the name (a
- * name with no file behind it would break the page), so it is taken from the saved draft by anchor. A
- * posted PDF section the draft does not have becomes a text section.
+ * A program PDF shipped with the site is named in its section (`file`): the forms never change that
+ * name (a name with no file behind it would break the page), so it is taken from the saved draft by
+ * anchor, and a posted one is ignored. An uploaded PDF is the section's `document`, posted like any
+ * field and checked when saved.
  */
 function keepSavedFiles(saved: FormTree, tree: FormTree): FormTree {
   const sectionsOf = (value: FormValue | undefined) =>
@@ -135,10 +137,7 @@ function keepSavedFiles(saved: FormTree, tree: FormTree): FormTree {
     if (section.kind !== "program-document") continue;
     const file = files.get(section.id);
     if (file) section.file = file;
-    else {
-      section.kind = "text";
-      delete section.file;
-    }
+    else delete section.file;
   }
   return tree;
 }
@@ -149,7 +148,10 @@ async function save(
   form: { shown: FormTree; stored: FormTree; revision: number; actor: ContentActor },
 ): Promise<EditionFormAnswer> {
   const body = toDocument(form.stored);
-  const issues = checkEditionForm(body);
+  const formIssues = checkEditionForm(body);
+  const issues = formIssues.length
+    ? formIssues
+    : await checkEditionMedia(db, body as EditionDocument);
   if (issues.length) {
     return answer({
       status: "invalid",

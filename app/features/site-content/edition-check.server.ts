@@ -19,8 +19,12 @@ const formatHints: Record<string, string> = {
   href: "Enter a full web address starting with https://, or a page of this site like /sculc/submit-abstract.",
 };
 
+/** A sentence written for editors in a schema (a picture's, a gallery's), not a developer's note. */
+const isEditorsSentence = (message: string) => /^[A-Z].*[.!]$/s.test(message);
+
 /** A refusal in plain words for the person at the form. */
 function messageFor(issue: Issue): string {
+  if (isEditorsSentence(issue.message)) return issue.message;
   switch (issue.code) {
     case "invalid_type":
       if (issue.expected === "number") return "Enter a whole number.";

@@ -2,10 +2,28 @@ import { createContext, type ReactNode, useContext } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/text-field";
 import { fieldName } from "./edition-field-names";
 import { type FormTree, valueAt } from "./edition-form";
+import type { PictureThumbnails } from "./page-forms-pictures";
 import "./edition-editor.css";
 
-/** What every field of an edition form reads: the values to show and the refusals by field path. */
-export type EditionFormView = { tree: FormTree; issues: Record<string, string> };
+/**
+ * What every field of an edition form reads: the values to show, the refusals by field path, and on a
+ * page's form the uploaded files its media sections show.
+ */
+export type EditionFormView = {
+  tree: FormTree;
+  issues: Record<string, string>;
+  media?: EditionMediaView;
+};
+
+/** A page form's uploaded files: previews of its pictures, its PDFs, and where uploads go. */
+export type EditionMediaView = {
+  year: number;
+  pageIndex: number;
+  thumbnails: PictureThumbnails;
+  documents: Record<string, { src: string; pageCount: number | null }>;
+  /** An upload sent without JavaScript that was refused, for the place it was meant for. */
+  uploadRefusal?: { list: string; message: string };
+};
 
 const FormViewContext = createContext<EditionFormView>({ tree: {}, issues: {} });
 
@@ -17,6 +35,10 @@ export function EditionFormProvider({
   children: ReactNode;
 }) {
   return <FormViewContext.Provider value={view}>{children}</FormViewContext.Provider>;
+}
+
+export function useEditionFormView(): EditionFormView {
+  return useContext(FormViewContext);
 }
 
 function useField(path: string) {

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { RedrawnForm } from "~/components/redrawn-form";
 import { SubmitButton } from "~/components/submit-button";
 import { TextField } from "~/components/text-field";
 import type { EditionFormAnswer } from "./edition-actions.server";
@@ -71,7 +72,7 @@ export function EditionFormPage({
       ) : null}
 
       <EditionFormProvider view={{ tree, issues }}>
-        <Form
+        <RedrawnForm
           method="post"
           className="card admin-panel edition-form"
           aria-labelledby="details-heading"
@@ -221,33 +222,100 @@ export function EditionFormPage({
               Save draft
             </SubmitButton>
           </div>
-        </Form>
+        </RedrawnForm>
       </EditionFormProvider>
 
-      <PagesList year={year} pages={view.pages} />
+      <PagesList year={year} pages={view.pages} revision={revision} />
       <AddPageForm year={year} revision={revision} answer={answer} />
     </div>
   );
 }
 
-function PagesList({ year, pages }: { year: number; pages: EditionPageSummary[] }) {
+function PagesList({
+  year,
+  pages,
+  revision,
+}: {
+  year: number;
+  pages: EditionPageSummary[];
+  revision: number;
+}) {
   return (
     <section className="card admin-panel" aria-labelledby="pages-heading">
       <h2 id="pages-heading">Pages and sections</h2>
       <ol className="edition-pages">
-        {pages.map((page) => (
-          <li key={page.index}>
-            <Link to={editionEditorPaths.page(year, page.index)}>
-              Edit {page.index === 0 ? "the main page" : `the page "${page.navLabel}"`}
-            </Link>{" "}
-            ({page.path}): {page.sections.map((section) => section.heading).join(", ")}.{" "}
-            <Link to={editionEditorPaths.preview(year, page.slug)}>
-              Preview{page.index === 0 ? " the main page" : ` "${page.navLabel}"`}
-            </Link>
-          </li>
-        ))}
+        {pages.map((page) => {
+          const name = page.index === 0 ? "the main page" : `the page “${page.navLabel}”`;
+          return (
+            <li key={page.index}>
+              <Link to={editionEditorPaths.page(year, page.index)}>Edit {name}</Link> ({page.path}
+              ): {page.sections.map((section) => section.heading).join(", ")}.{" "}
+              <Link to={editionEditorPaths.preview(year, page.slug)}>
+                Preview{page.index === 0 ? " the main page" : ` “${page.navLabel}”`}
+              </Link>
+              {/* The main page stays first; the others move among themselves, or leave the draft. */}
+              {page.index > 0 ? (
+                <PageButtons
+                  index={page.index}
+                  count={pages.length}
+                  name={name}
+                  revision={revision}
+                />
+              ) : null}
+            </li>
+          );
+        })}
       </ol>
     </section>
+  );
+}
+
+/** Move a page, or remove it after a second step (a page holds all its sections). */
+function PageButtons({
+  index,
+  count,
+  name,
+  revision,
+}: {
+  index: number;
+  count: number;
+  name: string;
+  revision: number;
+}) {
+  const move = (direction: "up" | "down", label: string) => (
+    <Form method="post">
+      <input type="hidden" name="revision" value={revision} />
+      <button
+        type="submit"
+        name="intent"
+        value={`${direction}:pages.${index}`}
+        className="button button--secondary"
+      >
+        {label}
+        <span className="visually-hidden"> {name}</span>
+      </button>
+    </Form>
+  );
+  return (
+    <div className="edition-item__buttons">
+      {index > 1 ? move("up", "Move up") : null}
+      {index < count - 1 ? move("down", "Move down") : null}
+      <details className="edition-page-remove">
+        <summary className="button button--secondary edition-page-remove__toggle">
+          Remove<span className="visually-hidden"> {name}</span>
+        </summary>
+        <Form method="post">
+          <input type="hidden" name="revision" value={revision} />
+          <p>
+            The page and all its sections leave the draft. Visitors keep seeing it until you
+            publish; an earlier version can be restored from the history.
+          </p>
+          <button type="submit" name="intent" value={`remove:pages.${index}`} className="button">
+            Remove {name}
+          </button>
+        </Form>
+      </details>
+    </div>
   );
 }
 

@@ -85,9 +85,13 @@ function moveStrings<T>(value: T, year: number): T {
 }
 
 function nextSection(section: EditionSection, year: number): EditionSection {
-  // Last year's printed program is last year's: the new edition says it is coming. The section keeps
-  // its anchor, so a program built in the site later takes its place.
-  if (section.kind === "program-document") {
+  // Last year's printed program and schedule are last year's: the new edition says they are coming.
+  // The section keeps its anchor, so a program built in the site later takes its place.
+  if (
+    section.kind === "program-document" ||
+    section.kind === "program-pages" ||
+    section.kind === "schedule-image"
+  ) {
     return {
       kind: "text",
       id: section.id,

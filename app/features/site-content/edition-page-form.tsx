@@ -1,10 +1,12 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { RedrawnForm } from "~/components/redrawn-form";
 import { SubmitButton } from "~/components/submit-button";
 import type { EditionSection } from "~/content/sculc/edition-types";
 import type { EditionFormAnswer } from "./edition-actions.server";
 import {
   EditionFormProvider,
+  type EditionMediaView,
   Field,
   Hidden,
   IssueSummary,
@@ -12,6 +14,7 @@ import {
   TextArea,
 } from "./edition-fields";
 import { type FormTree, valueAt } from "./edition-form";
+import { EditionUploadForms } from "./edition-media-fields";
 import { editionEditorPaths } from "./edition-paths";
 import { SectionFields } from "./edition-section-fields";
 import { addableSectionKinds, sectionKindLabels } from "./edition-sections";
@@ -23,8 +26,19 @@ export type EditionPageEditorView = {
   /** Where visitors find the page once published. */
   publicPath: string;
   tree: FormTree;
-  /** The files each media section shows now, by section anchor. */
+  /** The files that came with the site each media section shows now, by section anchor. */
   files: Record<string, string[]>;
+  /** Previews of the pictures and the PDFs the form names. */
+  thumbnails?: EditionMediaView["thumbnails"];
+  documents?: EditionMediaView["documents"];
+  /** Back from an upload without JavaScript: the file is in the form, not saved yet. */
+  uploadedUnsaved?: "picture" | "document";
+  uploadRefusal?: EditionMediaView["uploadRefusal"];
+};
+
+/** Where a save answer's own previews come (pictures uploaded since the last save). */
+type PageFormAnswer = EditionFormAnswer & {
+  media?: Pick<EditionMediaView, "thumbnails" | "documents">;
 };
 
 /** One page of an edition: its own fields and all its sections, in one form. */
@@ -33,7 +47,7 @@ export function EditionPageForm({
   answer,
 }: {
   view: EditionPageEditorView;
-  answer?: EditionFormAnswer;
+  answer?: PageFormAnswer;
 }) {
   const { year, pageIndex } = view;
   const tree = answer?.tree ?? view.tree;
@@ -43,9 +57,16 @@ export function EditionPageForm({
   const sections = (valueAt(tree, `${pagePath}.sections`) as FormTree[] | undefined) ?? [];
   const isMain = pageIndex === 0;
   const title = String(valueAt(view.tree, `${pagePath}.navLabel`) ?? "");
+  const media: EditionMediaView = {
+    year,
+    pageIndex,
+    thumbnails: { ...view.thumbnails, ...answer?.media?.thumbnails },
+    documents: { ...view.documents, ...answer?.media?.documents },
+    ...(view.uploadRefusal && !answer ? { uploadRefusal: view.uploadRefusal } : {}),
+  };
   return (
-    <EditionFormProvider view={{ tree, issues }}>
-      <Form
+    <EditionFormProvider view={{ tree, issues, media }}>
+      <RedrawnForm
         method="post"
         className="card admin-panel edition-form"
         aria-labelledby="page-heading"
@@ -71,6 +92,18 @@ export function EditionPageForm({
         <input type="hidden" name="revision" value={revision} />
         {answer?.status === "saved" || answer?.status === "stale" ? (
           <FormMessage message={answer.message} />
+        ) : null}
+        {view.uploadedUnsaved && !answer ? (
+          <p className="message message--success" role="status">
+            {view.uploadedUnsaved === "picture"
+              ? "The picture was uploaded and added at the end of its list. Describe it in its alt text, then press Save draft: it is not saved until you do."
+              : "The PDF was uploaded. Press Save draft to keep it: it is not saved until you do."}
+          </p>
+        ) : null}
+        {view.uploadRefusal && !answer ? (
+          <p className="message message--error" role="alert">
+            The file was not added. {view.uploadRefusal.message}
+          </p>
         ) : null}
         <IssueSummary issues={issues} />
         <div className="edition-form__actions">
@@ -159,7 +192,8 @@ export function EditionPageForm({
             Save draft
           </SubmitButton>
         </div>
-      </Form>
+      </RedrawnForm>
+      <EditionUploadForms tree={tree} />
     </EditionFormProvider>
   );
 }

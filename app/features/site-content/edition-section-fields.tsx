@@ -1,5 +1,7 @@
 import type { EditionSection } from "~/content/sculc/edition-types";
 import { Field, Hidden, ItemList, Select, TextArea, TextList } from "./edition-fields";
+import { EditionPictureList, ProgramDocumentField } from "./edition-media-fields";
+import { galleryPhotosAt, programPagesAt, schedulePictureAt } from "./edition-media-lists";
 
 /** A section's own fields, by kind; `path` is the section's ("pages.0.sections.2"). */
 export function SectionFields({
@@ -9,7 +11,7 @@ export function SectionFields({
 }: {
   kind: EditionSection["kind"];
   path: string;
-  /** The files a section of media shows now, described for the editor. */
+  /** The files that came with the site that a media section shows now, described for the editor. */
   files: string[];
 }) {
   const at = (field: string) => `${path}.${field}`;
@@ -53,17 +55,66 @@ export function SectionFields({
         <>
           <Hidden path={at("file")} />
           {intro}
-          <CurrentFiles files={files} />
+          <ProgramDocumentField path={at("document")} shipped={files[0]} />
         </>
       );
     case "program-pages":
-    case "program-list":
+      return (
+        <>
+          {intro}
+          <ShippedFiles files={files} replacedBy="the pages you add below" />
+          <EditionPictureList
+            list={programPagesAt(path)}
+            legend="Pages of the program"
+            hint="A picture of each page of the printed program, in order. Visitors swipe through them."
+          />
+        </>
+      );
     case "schedule-image":
+      return (
+        <>
+          {intro}
+          <ShippedFiles files={files} replacedBy="the picture you add below" />
+          <EditionPictureList
+            list={schedulePictureAt(path)}
+            legend="Schedule picture"
+            hint="One picture of the day's schedule. Visitors can open it at full size."
+          />
+        </>
+      );
+    case "program-list":
+      return intro;
     case "gallery":
       return (
         <>
           {intro}
-          <CurrentFiles files={files} />
+          <ShippedFiles files={files} replacedBy="the galleries you add below" />
+          <ItemList
+            path={at("galleries")}
+            legend="Galleries"
+            itemLabel="Gallery"
+            addLabel="Add a gallery"
+          >
+            {(item, label) => (
+              <>
+                <Field
+                  path={`${item}.title`}
+                  label={`Title of ${label.toLowerCase()}`}
+                  hint="Shown above its photos, like “Keynote” or “Poster session”."
+                />
+                <EditionPictureList
+                  list={galleryPhotosAt(item)}
+                  legend={`Photos of ${label.toLowerCase()}`}
+                  hint="Choose several photos at once; each gets its own alt text and caption."
+                />
+              </>
+            )}
+          </ItemList>
+          <Field
+            path={at("photoCredit")}
+            label="Photo credit (optional)"
+            hint="For example: Photos by Jordan Lee."
+          />
         </>
       );
     case "presentations":
@@ -201,19 +252,21 @@ function Presentation({ path, label }: { path: string; label: string }) {
   );
 }
 
-function CurrentFiles({ files }: { files: string[] }) {
+/**
+ * The files that came with the site for this section (the editions from before the editor), shown
+ * until the editor uploads their own.
+ */
+function ShippedFiles({ files, replacedBy }: { files: string[]; replacedBy: string }) {
+  if (!files.length) return null;
   return (
     <div>
-      <p className="field__label">Files shown now</p>
-      {files.length ? (
-        <ul>
-          {files.map((file) => (
-            <li key={file}>{file}</li>
-          ))}
-        </ul>
-      ) : (
-        <p>None.</p>
-      )}
+      <p className="field__label">Shown now, from the files that came with the site</p>
+      <ul>
+        {files.map((file) => (
+          <li key={file}>{file}</li>
+        ))}
+      </ul>
+      <p className="field__hint">Once you add your own, {replacedBy} replace them.</p>
     </div>
   );
 }

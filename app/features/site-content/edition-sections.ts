@@ -17,7 +17,10 @@ export const sectionKindLabels: Record<EditionSection["kind"], string> = {
   links: "Links",
 };
 
-/** Kinds an editor can add: the others show files that are added with the edition's media. */
+/**
+ * Kinds an editor can add. The program as a list is not among them: the program built in the admin
+ * area takes the place of an edition's program section by itself.
+ */
 export const addableSectionKinds = [
   "text",
   "details",
@@ -26,6 +29,10 @@ export const addableSectionKinds = [
   "links",
   "recap",
   "presentations",
+  "gallery",
+  "program-document",
+  "schedule-image",
+  "program-pages",
 ] as const satisfies EditionSection["kind"][];
 
 export type AddableSectionKind = (typeof addableSectionKinds)[number];
@@ -42,6 +49,10 @@ const defaultIds: Record<AddableSectionKind, string> = {
   links: "links",
   recap: "recap",
   presentations: "presentations",
+  gallery: "photos",
+  "program-document": "program",
+  "schedule-image": "schedule",
+  "program-pages": "program-pages",
 };
 
 /** A new, empty section of a kind, with an anchor no other section of the page has. */
@@ -54,5 +65,7 @@ export function newSection(kind: AddableSectionKind, takenIds: string[]): FormTr
   if (kind === "guidelines") Object.assign(section, { status: "open", items: [""] });
   if (kind === "presentations") Object.assign(section, { display: "collapsible", items: [{}] });
   if (kind === "links") section.links = [{}];
+  // A first gallery to fill at once: an empty one is dropped when the form is saved.
+  if (kind === "gallery") section.galleries = [{}];
   return section;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { RedrawnForm } from "~/components/redrawn-form";
 import { type FieldControlProps, FieldFrame } from "~/components/text-field";
 import type { FormValue, FormValues, PageForm } from "./page-forms-fields";
 import { intentValue } from "./page-forms-intents";
@@ -229,7 +230,7 @@ export function PageFormFrame(
           {props.message.text}
         </p>
       ) : null}
-      <Form method="post" key={props.formKey} className="page-form__form">
+      <RedrawnForm method="post" key={props.formKey} className="page-form__form">
         {/* Enter in a field saves: the first submit button of a form is the one Enter presses. */}
         <button type="submit" name="intent" value="save" hidden>
           Save draft
@@ -251,7 +252,7 @@ export function PageFormFrame(
           Publish saves what is in the form and puts it on the site at once. The preview shows the
           draft as last saved.
         </p>
-      </Form>
+      </RedrawnForm>
       {props.after}
     </div>
   );

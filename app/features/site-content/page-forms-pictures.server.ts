@@ -1,7 +1,10 @@
 import type { Kysely } from "kysely";
 import { type MediaRefusalReason, mediaRefusal } from "~/features/content-media/media-messages";
 import { resolveMedia } from "~/features/content-media/media-records.server";
-import type { MediaUploadResult } from "~/features/content-media/media-upload.server";
+import {
+  contentDocumentMaxPages,
+  type MediaUploadResult,
+} from "~/features/content-media/media-upload.server";
 import type { Database } from "~/lib/db/schema";
 import type { RefusedFileFormat } from "~/lib/media/image-header";
 import type { ImagePurpose } from "~/lib/media/media-limits";
@@ -106,6 +109,11 @@ const refusalReasons = new Set<string>([
   "malformed",
   "upload-in-progress",
   "rate-limited",
+  "not-a-pdf",
+  "encrypted",
+  "active-content",
+  "too-many-pages",
+  "cannot-anonymise",
 ]);
 const fileFormats = new Set<string>([
   "pdf",
@@ -128,19 +136,17 @@ export function uploadRefusalFromQuery(query: URLSearchParams): string | null {
   if (!reason || !refusalReasons.has(reason)) return null;
   const format = query.get(pictureUploadQuery.format);
   return mediaRefusal(reason as MediaRefusalReason, {
+    maxPages: contentDocumentMaxPages,
     ...(format && fileFormats.has(format) ? { format: format as RefusedFileFormat } : {}),
   }).message;
 }
 
 /**
- * What an upload sent without JavaScript came to, as the query of the redirect back to its form: the
- * stored picture's id, or the refusal's reason and the file's real kind (said there in our words,
- * by `uploadRefusalFromQuery`). Added to `query` (the form's own parameters, if any).
+ * The query an upload sent without JavaScript comes back to its form with: the stored file's id, or
+ * the refusal's reason and the file's real kind (said there in our words, never read as text).
  */
-export function pictureUploadResultQuery(
-  result: MediaUploadResult,
-  query: URLSearchParams = new URLSearchParams(),
-): URLSearchParams {
+export function uploadResultQuery(result: MediaUploadResult): URLSearchParams {
+  const query = new URLSearchParams();
   if (result.ok) query.set(pictureUploadQuery.added, result.value.id);
   else {
     query.set(pictureUploadQuery.refused, result.reason);
@@ -155,10 +161,8 @@ export function pictureUploadResultQuery(
   return query;
 }
 
-/**
- * Where an upload sent without JavaScript goes back to: the page form, naming the stored picture
- * (added to the list there) or the refusal, at the form's list of pictures.
- */
+/** Where a picture uploaded without JavaScript from a page form goes back to. */
 export function pictureUploadRedirect(form: PageForm, result: MediaUploadResult): string {
-  return `${pageFormPaths.form(form)}?${pictureUploadResultQuery(result)}#field-${(pictureListOf(form)?.list ?? "").replace(/\./g, "-")}-list`;
+  const query = uploadResultQuery(result);
+  return `${pageFormPaths.form(form)}?${query}#field-${(pictureListOf(form)?.list ?? "").replace(/\./g, "-")}-list`;
 }

@@ -22,7 +22,7 @@ export type PictureThumbnails = Record<string, PictureThumbnail>;
 
 /** Where the editors' pictures are sent: the JSON endpoint (with JavaScript), the form (without). */
 export const pictureUploadPaths = {
-  json: (purpose: ImagePurpose) => `/user-data/content/media?purpose=${purpose}`,
+  json: (purpose: ImagePurpose | "document") => `/user-data/content/media?purpose=${purpose}`,
   form: (form: PageForm) => `/user-data/content/${form}/pictures`,
 };
 

@@ -1,3 +1,4 @@
+import "./page-forms.css";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { FieldFrame } from "~/components/text-field";
@@ -30,6 +31,8 @@ export function PictureListEditor({
   hint,
   uploadFormId,
   itemLabel = "picture",
+  fieldId = dashedFieldId,
+  listId,
 }: {
   /** The list's dotted path in the form ("carousel"). */
   list: string;
@@ -42,12 +45,16 @@ export function PictureListEditor({
   hint: string;
   uploadFormId: string;
   itemLabel?: string;
+  /** The id of the control posted under a path; the form's refusal summary links to it. */
+  fieldId?: (path: string) => string;
+  /** The list fieldset's id (where an upload without JavaScript comes back to). */
+  listId?: string;
 }) {
   const [enhanced, setEnhanced] = useState(false);
   const [added, setAdded] = useState<{ media: string; thumbnail: PictureThumbnails[string] }[]>([]);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
-  const idPrefix = `field-${list.replace(/\./g, "-")}`;
+
   useEffect(() => setEnhanced(typeof XMLHttpRequest !== "undefined"), []);
   useEffect(() => {
     if (focusIndex === null) return;
@@ -55,10 +62,10 @@ export function PictureListEditor({
     const active = document.activeElement;
     const typing = active instanceof HTMLInputElement && active.type === "text";
     if (!typing || active.value === "") {
-      document.getElementById(`${idPrefix}-${focusIndex}-alt`)?.focus();
+      document.getElementById(fieldId(`${list}.${focusIndex}.alt`))?.focus();
     }
     setFocusIndex(null);
-  }, [focusIndex, idPrefix]);
+  }, [focusIndex, fieldId, list]);
 
   const rows = [
     ...items.map((item) => rowOf(item, pictures)),
@@ -120,17 +127,16 @@ export function PictureListEditor({
       {text}
     </button>
   );
-  const fileId = `${idPrefix}-add`;
+  const fileId = fieldId(`${list}.add`);
 
   return (
-    <fieldset className="page-form__list picture-list" id={`${idPrefix}-list`}>
+    <fieldset className="page-form__list picture-list" id={listId ?? `${fieldId(list)}-list`}>
       <legend className="page-form__legend">{legend}</legend>
       <p className="field__hint">{hint}</p>
       {errors[list] ? <p className="field__error">{errors[list]}</p> : null}
       <ol className="page-form__items">
         {rows.map((row, index) => {
           const name = `${list}.${index}`;
-          const id = `${idPrefix}-${index}`;
           const label = `${itemLabel} ${index + 1}`;
           return (
             // Rows are positions in the posted list (the same picture may be in it twice).
@@ -159,7 +165,7 @@ export function PictureListEditor({
                   <p className="field__error">{errors[`${name}.media`]}</p>
                 ) : null}
                 <PictureField
-                  id={`${id}-alt`}
+                  id={fieldId(`${name}.alt`)}
                   name={`${name}.alt`}
                   label="Alt text (required)"
                   hint="Describe what the photo shows, for someone who cannot see it: who or what is in it and what is happening. Skip words like “photo of”."
@@ -167,7 +173,7 @@ export function PictureListEditor({
                   error={errors[`${name}.alt`]}
                 />
                 <PictureField
-                  id={`${id}-caption`}
+                  id={fieldId(`${name}.caption`)}
                   name={`${name}.caption`}
                   label="Caption (optional)"
                   hint="Shown under the picture for everyone."
@@ -253,6 +259,11 @@ export function PictureListEditor({
   );
 }
 
+/** The page forms' ids: the path with dashes ("field-carousel-0-alt"). */
+function dashedFieldId(path: string): string {
+  return `field-${path.replace(/\./g, "-")}`;
+}
+
 /** The separate form the file field posts to without JavaScript (drawn outside the content form). */
 export function PictureUploadForm({ id, action }: { id: string; action: string }) {
   return <form id={id} method="post" action={action} encType="multipart/form-data" hidden />;
@@ -298,7 +309,14 @@ type Upload = {
 };
 
 export type Answer =
-  | { id: string; src: string; srcSet: string; width: number; height: number }
+  | {
+      id: string;
+      src: string;
+      srcSet: string;
+      width: number;
+      height: number;
+      pageCount?: number | null;
+    }
   | { error: string };
 
 function rowOf(item: FormValue, pictures: PictureThumbnails) {
@@ -315,10 +333,13 @@ function rowOf(item: FormValue, pictures: PictureThumbnails) {
   };
 }
 
-/** Posts one picture to the JSON endpoint, reporting progress; the answer or the reason it failed. */
+/**
+ * Posts one file to the editors' JSON upload endpoint, reporting progress: a picture for its purpose,
+ * or the program PDF ("document"). The answer, or the reason it failed.
+ */
 export function sendPicture(
   file: File,
-  purpose: ImagePurpose,
+  purpose: ImagePurpose | "document",
   onProgress: (progress: UploadProgressState) => void,
 ): Promise<Answer> {
   return new Promise((resolve) => {

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { RedrawnForm } from "~/components/redrawn-form";
 import { SubmitButton } from "~/components/submit-button";
 import { TextField } from "~/components/text-field";
 import type { SeasonActionData, SeasonEditorView } from "./board-season-editor.server";
@@ -92,7 +93,11 @@ export function SeasonEditorPage({
       ) : null}
       {/* Drawn anew for every answer and every saved revision: the browser keeps a field's typed text
           over a new default value, so a discard or a save elsewhere would otherwise not show. */}
-      <Form method="post" key={action?.formKey ?? view.formKey} className="stack season-form">
+      <RedrawnForm
+        method="post"
+        key={action?.formKey ?? view.formKey}
+        className="stack season-form"
+      >
         {/* Enter in a field presses a form's first button: it must save, not move a member. */}
         <button
           type="submit"
@@ -179,7 +184,7 @@ export function SeasonEditorPage({
             Save and publish
           </SubmitButton>
         </div>
-      </Form>
+      </RedrawnForm>
       {/* Without JavaScript, each saved member's portrait is posted by a small form of its own. */}
       {view.season
         ? values.members.map((member, index) =>
