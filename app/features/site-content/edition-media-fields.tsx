@@ -8,7 +8,8 @@ import {
   editionUploadPaths,
   uploadFormIdOf,
 } from "./edition-media-lists";
-import { PictureListEditor, PictureUploadForm, sendPicture } from "./picture-list-editor";
+import { PictureListEditor, PictureUploadForm } from "./picture-list-editor";
+import { sendPicture } from "./upload-request";
 
 /** The edition forms' ids are the field's path ("field-pages.0.sections.2.pictures.0.alt"). */
 const editionFieldId = (path: string) => `field-${path}`;

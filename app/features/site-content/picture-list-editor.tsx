@@ -6,7 +6,8 @@ import { UploadProgress, type UploadProgressState } from "~/components/upload-pr
 import type { ImagePurpose } from "~/lib/media/media-limits";
 import type { FormValue } from "./page-forms-fields";
 import { intentValue } from "./page-forms-intents";
-import { type PictureThumbnails, pictureUploadPaths } from "./page-forms-pictures";
+import type { PictureThumbnails } from "./page-forms-pictures";
+import { sendPicture } from "./upload-request";
 
 /**
  * A list of uploaded pictures inside a content form: each row shows its preview, its alt text
@@ -308,17 +309,6 @@ type Upload = {
   error: string | null;
 };
 
-export type Answer =
-  | {
-      id: string;
-      src: string;
-      srcSet: string;
-      width: number;
-      height: number;
-      pageCount?: number | null;
-    }
-  | { error: string };
-
 function rowOf(item: FormValue, pictures: PictureThumbnails) {
   const record = typeof item === "object" && !Array.isArray(item) ? item : {};
   const text = (field: string) => {
@@ -331,52 +321,6 @@ function rowOf(item: FormValue, pictures: PictureThumbnails) {
     caption: text("caption"),
     thumbnail: pictures[text("media")],
   };
-}
-
-/**
- * Posts one file to the editors' JSON upload endpoint, reporting progress: a picture for its purpose,
- * or the program PDF ("document"). The answer, or the reason it failed.
- */
-export function sendPicture(
-  file: File,
-  purpose: ImagePurpose | "document",
-  onProgress: (progress: UploadProgressState) => void,
-): Promise<Answer> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    let announced = 0;
-    xhr.upload.addEventListener("progress", (event) => {
-      if (!event.lengthComputable) return;
-      const percent = Math.min(100, Math.floor((event.loaded / event.total) * 100));
-      if (percent - announced >= 10 || percent === 100) announced = percent;
-      onProgress({ percent, announced });
-    });
-    xhr.addEventListener("load", () => {
-      let body: Partial<{ id: string; error: string }> & Record<string, unknown> = {};
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // A proxy's page, not our JSON: said below.
-      }
-      if (xhr.status === 201 && typeof body.id === "string") {
-        resolve(body as Answer);
-      } else {
-        resolve({
-          error:
-            typeof body.error === "string"
-              ? body.error
-              : "The upload failed. Check your connection, then add the picture again.",
-        });
-      }
-    });
-    xhr.addEventListener("error", () =>
-      resolve({ error: "The upload did not arrive. Check your connection, then add it again." }),
-    );
-    const body = new FormData();
-    body.append("file", file);
-    xhr.open("POST", pictureUploadPaths.json(purpose));
-    xhr.send(body);
-  });
 }
 
 /** One of a picture's text fields, in the form's field markup, its hint and refusal tied to it. */

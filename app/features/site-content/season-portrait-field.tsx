@@ -4,7 +4,7 @@ import { UploadProgress, type UploadProgressState } from "~/components/upload-pr
 import { memberFieldName } from "./board-season-form";
 import { portraitUploadFormId } from "./board-season-portraits";
 import type { PictureThumbnail } from "./page-forms-pictures";
-import { sendPicture } from "./picture-list-editor";
+import { sendPicture } from "./upload-request";
 
 /**
  * A board member's uploaded portrait inside the season form: its preview, its hidden media id and
