@@ -1,8 +1,9 @@
 import type { UploadProgressState } from "~/components/upload-progress";
 import type { ImagePurpose } from "~/lib/media/media-limits";
 import { pictureUploadPaths } from "./page-forms-pictures";
-// The editors' uploads from the page's script: one file to the JSON endpoint with its progress, used by the
-// picture lists, the portrait field and the program PDF field.
+
+// The editors' uploads from the page's script: one file to the JSON endpoint with its progress, used
+// by the picture lists, the portrait field and the program PDF field.
 
 export type Answer =
   | {
