@@ -236,6 +236,24 @@ test.describe("publishing page content", () => {
     await expect(fieldError(page, "trainingSession.endTime")).toBeVisible();
     await expect(training.getByLabel("Starts", { exact: true })).toBeEnabled();
     await expect(training.getByLabel("Ends", { exact: true })).toHaveValue("09:30");
+
+    // A draft that embeds a new host: its preview may frame it, visitors' pages may not (yet).
+    await page.goto("/user-data/content/naclo");
+    const embed = page.getByLabel("Address to show on the page");
+    const before = await embed.inputValue();
+    await embed.fill("https://forms.example.org/naclo/viewform?embedded=true");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(successMessage(page, "Draft saved successfully")).toBeVisible();
+    const preview = await page.request.get("/user-data/content/preview/naclo");
+    const previewPolicy = preview.headers()["content-security-policy"] ?? "";
+    expect(previewPolicy).toMatch(/frame-src [^;]*https:\/\/forms\.example\.org/);
+    expect(preview.headers()["x-preview-frame-origins"]).toBeUndefined();
+    const visitors = await page.request.get("/naclo");
+    expect(visitors.headers()["content-security-policy"]).not.toContain("forms.example.org");
+    await page.goto("/user-data/content/naclo");
+    await page.getByLabel("Address to show on the page").fill(before);
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(successMessage(page, "Draft saved successfully")).toBeVisible();
     await page.goto("/user-data/content/naclo");
     await expect(
       page.getByRole("group", { name: "Training session" }).getByLabel("Ends", { exact: true }),

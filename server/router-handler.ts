@@ -2,6 +2,8 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import type { RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { previewFrameOriginsHeader } from "~/lib/request-context";
+import { withFrameOrigins } from "./csp-frame-origins";
 import { sendBusy } from "./database-busy";
 import { compressWholeBody } from "./whole-body-compression";
 
@@ -192,7 +194,13 @@ async function sendResponse(res: express.Response, response: Response) {
   // Content-Security-Policy replaces the pages' policy); cookies add up.
   for (const [key, value] of response.headers.entries()) {
     if (key === "set-cookie") res.append(key, value);
-    else res.setHeader(key, value);
+    else if (key === previewFrameOriginsHeader) {
+      // A preview frames what its drafts embed: this response's policy only, and never sent on.
+      const policy = res.getHeader("content-security-policy");
+      if (typeof policy === "string") {
+        res.setHeader("content-security-policy", withFrameOrigins(policy, value));
+      }
+    } else res.setHeader(key, value);
   }
   if (!response.body) {
     res.end();

@@ -54,3 +54,10 @@ export function openAsDocument({ request }: { request: Request }): never {
   const url = new URL(request.url);
   throw redirectDocument(url.pathname + url.search);
 }
+
+/**
+ * A response header by which a route lets its own page frame more origins than the published content
+ * embeds (an editor's preview of drafts that embed a new host): the server adds them to this
+ * response's `frame-src` and never sends the header itself (server/csp-frame-origins.ts).
+ */
+export const previewFrameOriginsHeader = "x-preview-frame-origins";

@@ -3,6 +3,7 @@ import { editionPagePath } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireContentEditor } from "~/features/accounts/session.server";
 import { resolveMedia } from "~/features/content-media/media-records.server";
+import { contentEmbeds, embedOrigins } from "~/features/embeds/embed-origins";
 import { EditionPage } from "~/features/sculc/edition-page";
 import { editionPageMediaIds, loadEditionPage } from "~/features/sculc/load-edition-page.server";
 import { readDocument } from "~/features/site-content/content-store.server";
@@ -10,12 +11,16 @@ import { editionEditorPaths } from "~/features/site-content/edition-paths";
 import { EditionPreview } from "~/features/site-content/edition-preview-page";
 import { readDraftContent } from "~/features/site-content/published-content.server";
 import { getDatabase } from "~/lib/db/db.server";
+import { previewFrameOriginsHeader } from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-edition-preview";
 
 // A draft is for editors' eyes: never kept by a cache, never indexed.
 const privateHeaders = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
-export const headers: Route.HeadersFunction = () => privateHeaders;
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
+  ...privateHeaders,
+  [previewFrameOriginsHeader]: loaderHeaders.get(previewFrameOriginsHeader) ?? "",
+});
 
 export const meta: Route.MetaFunction = ({ params }) =>
   accountMeta(`Preview of SCULC ${params.year}`);
@@ -52,7 +57,13 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
         hasUnpublishedChanges: document.hasUnpublishedChanges,
       },
     },
-    { headers: privateHeaders },
+    {
+      headers: {
+        ...privateHeaders,
+        // The drafts may embed a host visitors' pages do not frame yet.
+        [previewFrameOriginsHeader]: embedOrigins(contentEmbeds(content)).join(" "),
+      },
+    },
   );
 }
 

@@ -1,7 +1,9 @@
+import { data } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireContentEditor } from "~/features/accounts/session.server";
 import { resolveMedia } from "~/features/content-media/media-records.server";
+import { contentEmbeds, embedOrigins } from "~/features/embeds/embed-origins";
 import { EventsPage } from "~/features/events/events-page";
 import { eventsPageData } from "~/features/events/list-events";
 import { HomePage } from "~/features/home/home-page";
@@ -13,13 +15,17 @@ import { PreviewBanner } from "~/features/site-content/page-preview";
 import { readDraftContent } from "~/features/site-content/published-content.server";
 import { todayInConferenceTimeZone } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
+import { previewFrameOriginsHeader } from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-pages-preview";
 
 // A public page drawn from the drafts with the public page's own components, for editors only: never
 // cached anywhere, never indexed. The footer's preview is the home page with the draft's footer.
 const previewHeaders = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
-export const headers: Route.HeadersFunction = () => previewHeaders;
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
+  ...previewHeaders,
+  [previewFrameOriginsHeader]: loaderHeaders.get(previewFrameOriginsHeader) ?? "",
+});
 
 export const meta: Route.MetaFunction = () => accountMeta("Preview — not published");
 
@@ -33,7 +39,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (form === "events") {
     return { form, back, events: eventsPageData(content, todayInConferenceTimeZone()) } as const;
   }
-  if (form === "naclo") return { form, back, naclo: nacloPageData(content) } as const;
+  if (form === "naclo") {
+    // The draft's attendance form may be on a host visitors' pages do not frame yet.
+    return data({ form, back, naclo: nacloPageData(content) } as const, {
+      headers: {
+        [previewFrameOriginsHeader]: embedOrigins(contentEmbeds(content)).join(" "),
+      },
+    });
+  }
   const { settings } = content;
   return {
     form,
