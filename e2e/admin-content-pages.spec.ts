@@ -240,7 +240,7 @@ test.describe("publishing page content", () => {
     // A draft that embeds a new host: its preview may frame it, visitors' pages may not (yet).
     await page.goto("/user-data/content/naclo");
     const embed = page.getByLabel("Address to show on the page");
-    const before = await embed.inputValue();
+    const publishedEmbed = await embed.inputValue();
     await embed.fill("https://forms.example.org/naclo/viewform?embedded=true");
     await page.getByRole("button", { name: "Save draft" }).click();
     await expect(successMessage(page, "Draft saved successfully")).toBeVisible();
@@ -251,7 +251,7 @@ test.describe("publishing page content", () => {
     const visitors = await page.request.get("/naclo");
     expect(visitors.headers()["content-security-policy"]).not.toContain("forms.example.org");
     await page.goto("/user-data/content/naclo");
-    await page.getByLabel("Address to show on the page").fill(before);
+    await page.getByLabel("Address to show on the page").fill(publishedEmbed);
     await page.getByRole("button", { name: "Save draft" }).click();
     await expect(successMessage(page, "Draft saved successfully")).toBeVisible();
     await page.goto("/user-data/content/naclo");
