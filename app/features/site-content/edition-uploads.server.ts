@@ -9,42 +9,21 @@ import { type FormTree, type FormValue, valueAt } from "./edition-form";
 import { editionUploadQuery, findEditionMediaList } from "./edition-media-lists";
 import type { EditionDocument } from "./edition-next";
 import { pictureUploadQuery } from "./page-forms-pictures";
-import { uploadRefusalFromQuery } from "./page-forms-pictures.server";
-
-/** Every media id a form state names: pictures (`media` fields) and program PDFs (`document`). */
-function mediaIdsOf(value: FormValue | undefined): string[] {
-  if (value === undefined || typeof value === "string") return [];
-  if (Array.isArray(value)) return value.flatMap(mediaIdsOf);
-  return Object.entries(value).flatMap(([field, inner]) =>
-    (field === "media" || field === "document") && typeof inner === "string" && inner
-      ? [inner]
-      : mediaIdsOf(inner),
-  );
-}
+import { mediaIdsIn, thumbnailsOf, uploadRefusalFromQuery } from "./page-forms-pictures.server";
 
 /** The previews of the pictures and the PDFs a page's form state names, in one query. */
 export async function editionMediaOf(
   db: Kysely<Database>,
   tree: FormTree,
 ): Promise<Pick<EditionMediaView, "thumbnails" | "documents">> {
-  const resolved = await resolveMedia(db, mediaIdsOf(tree));
-  const view: Pick<EditionMediaView, "thumbnails" | "documents"> = {
-    thumbnails: {},
-    documents: {},
-  };
+  const resolved = await resolveMedia(db, mediaIdsIn(tree, ["media", "document"]));
+  const documents: EditionMediaView["documents"] = {};
   for (const [id, media] of resolved) {
     if (media.purpose === documentPurpose) {
-      view.documents[id] = { src: media.src, pageCount: media.pageCount };
-    } else if (media.width && media.height) {
-      view.thumbnails[id] = {
-        src: media.src,
-        srcSet: media.srcSet,
-        width: media.width,
-        height: media.height,
-      };
+      documents[id] = { src: media.src, pageCount: media.pageCount };
     }
   }
-  return view;
+  return { thumbnails: thumbnailsOf(resolved), documents };
 }
 
 /**

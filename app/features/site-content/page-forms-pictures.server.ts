@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { type MediaRefusalReason, mediaRefusal } from "~/features/content-media/media-messages";
-import { resolveMedia } from "~/features/content-media/media-records.server";
+import { type ResolvedMedia, resolveMedia } from "~/features/content-media/media-records.server";
 import {
   contentDocumentMaxPages,
   type MediaUploadResult,
@@ -12,21 +12,22 @@ import type { FormValue, FormValues, PageForm } from "./page-forms-fields";
 import { itemsAt, pageFormPaths } from "./page-forms-parts";
 import { type PictureThumbnails, pictureListOf, pictureUploadQuery } from "./page-forms-pictures";
 
-/** Every media id the form's values name (a `media` field anywhere, in any list). */
-export function mediaIdsIn(value: FormValue | undefined): string[] {
+/** Every media id the form's values name: a `media` field (or one of `fields`) anywhere, in any list. */
+export function mediaIdsIn(
+  value: FormValue | undefined,
+  fields: readonly string[] = ["media"],
+): string[] {
   if (value === undefined || typeof value === "string") return [];
-  if (Array.isArray(value)) return value.flatMap(mediaIdsIn);
+  if (Array.isArray(value)) return value.flatMap((item) => mediaIdsIn(item, fields));
   return Object.entries(value).flatMap(([field, inner]) =>
-    field === "media" && typeof inner === "string" && inner ? [inner] : mediaIdsIn(inner),
+    fields.includes(field) && typeof inner === "string" && inner
+      ? [inner]
+      : mediaIdsIn(inner, fields),
   );
 }
 
-/** The previews of the pictures the values name, in one query; a deleted media has none. */
-export async function pictureThumbnails(
-  db: Kysely<Database>,
-  values: FormValues,
-): Promise<PictureThumbnails> {
-  const resolved = await resolveMedia(db, mediaIdsIn(values));
+/** The previews of resolved media that are pictures, by media id (a PDF or a deleted media has none). */
+export function thumbnailsOf(resolved: ReadonlyMap<string, ResolvedMedia>): PictureThumbnails {
   const thumbnails: PictureThumbnails = {};
   for (const [id, media] of resolved) {
     if (media.width && media.height) {
@@ -39,6 +40,14 @@ export async function pictureThumbnails(
     }
   }
   return thumbnails;
+}
+
+/** The previews of the pictures the values name, in one query. */
+export async function pictureThumbnails(
+  db: Kysely<Database>,
+  values: FormValues,
+): Promise<PictureThumbnails> {
+  return thumbnailsOf(await resolveMedia(db, mediaIdsIn(values)));
 }
 
 /**
