@@ -1,3 +1,4 @@
+import os from "node:os";
 import { resolveAuthSecret } from "~/features/accounts/auth-secret.server";
 import { mediaFileOwner } from "~/features/content-media/media-records.server";
 import { finalMaterialFileOwner } from "~/features/presenters/final-material-storage.server";
@@ -6,6 +7,8 @@ import { abstractFileOwner } from "~/features/submissions/submission-files.serve
 import { prepareDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
+import { releaseLeasesOfDeadSenders } from "~/lib/mail/outbox.server";
+import { isProcessAlive } from "~/lib/process-alive.server";
 import { sweepOrphanedFiles } from "~/lib/storage/orphan-sweep.server";
 
 // Kept apart from server/app-server.ts so that the supervisor loads only this and what it imports,
@@ -35,6 +38,17 @@ export async function prepareSite(): Promise<{ close: () => Promise<void> }> {
       if (removed) logger.info({ removed }, "removed temporary files of interrupted uploads");
     },
     (error: unknown) => logger.error({ err: error }, "removing interrupted uploads failed"),
+  );
+  // Mail a killed process had claimed goes out again now rather than when its lease runs out.
+  await releaseLeasesOfDeadSenders(database.db, {
+    host: os.hostname(),
+    isAlive: isProcessAlive,
+  }).then(
+    (released) => {
+      if (released) logger.info({ released }, "mail claimed by a stopped process is queued again");
+    },
+    (error: unknown) =>
+      logger.error({ err: error }, "releasing mail claimed by stopped processes failed"),
   );
   // The features whose rows reference stored files: abstracts, presenters' final materials, and the
   // content's media (whose folder also holds uploads being processed, removed when a crash left them).

@@ -19,6 +19,7 @@ describe("parseEnv", () => {
       authSecret: undefined,
       smtpUrl: undefined,
       mailFrom: undefined,
+      mailRatePerMinute: 120,
       google: undefined,
       adminEmails: [],
       maxUploadBytes: 10 * 1024 * 1024,

@@ -4,8 +4,8 @@ import path from "node:path";
 import type { KyselyPlugin } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { readGrantedRoles } from "~/features/accounts/granted-roles.server";
-import { createMailer } from "~/lib/mail/mailer.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { outboxMailer } from "../../../tests/support/outbox-mailer";
 import type { TestDatabase } from "../../../tests/support/test-databases";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { createAuth } from "./auth.server";
@@ -30,14 +30,16 @@ afterEach(() => {
 function createTestAuth(database: TestDatabase) {
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "uls-mail-"));
   mailDirs.push(mailDir);
+  const mail = outboxMailer(database.db, { mailDir });
   const auth = createAuth({
     database,
-    mailer: createMailer({ from: "test@example.edu", mailDir, logger: silentLogger }),
+    mailer: mail.mailer,
     logger: silentLogger,
     config: { baseUrl, google: undefined, secret: "a-test-secret-that-is-long-enough-1234567890" },
   });
   const readMail = async () => {
     await auth.settleBackgroundTasks();
+    await mail.deliver();
     return fs
       .readdirSync(mailDir)
       .sort()

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMailer } from "~/lib/mail/mailer.server";
+import { outboxMailer } from "../../../tests/support/outbox-mailer";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { createAuth } from "./auth.server";
 
@@ -33,9 +33,10 @@ for (const target of testDatabaseTargets()) {
       const database = await databases.openMigrated();
       const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "uls-mail-"));
       mailDirs.push(mailDir);
+      const mail = outboxMailer(database.db, { mailDir });
       const auth = createAuth({
         database,
-        mailer: createMailer({ from: "test@example.edu", mailDir, logger: silentLogger }),
+        mailer: mail.mailer,
         logger: silentLogger,
         config: {
           baseUrl,
@@ -45,10 +46,11 @@ for (const target of testDatabaseTargets()) {
       });
       await auth.api.signUpEmail({ body: { ...registration, callbackURL } });
       await auth.settleBackgroundTasks();
-      const [mail = ""] = fs
+      await mail.deliver();
+      const [message = ""] = fs
         .readdirSync(mailDir)
         .map((file) => fs.readFileSync(path.join(mailDir, file), "utf8"));
-      const decoded = mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const decoded = message.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
       const match = decoded.match(new RegExp(`${baseUrl}/verify-email\\?[^\\s<>"]+`));
       if (!match) throw new Error("no verification link in the mail");
       return new URL(match[0]);

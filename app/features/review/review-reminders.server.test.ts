@@ -39,7 +39,7 @@ for (const target of testDatabaseTargets()) {
           settings: { isOpen: true, closesAt: "2025-03-22T06:59:00.000Z" },
         },
       );
-      expect(outcome).toEqual({ ok: true, value: { reviewers: 1, reviews: 2, failed: 0 } });
+      expect(outcome).toEqual({ ok: true, value: { reviewers: 1, reviews: 2 } });
       expect(sent.map((message) => message.to)).toEqual(["ada@example.edu"]);
       const [mail] = sent;
       expect(mail?.subject).toBe("Reminder: 2 unfinished reviews for SCULC 2025");
@@ -58,12 +58,13 @@ for (const target of testDatabaseTargets()) {
       ]);
     });
 
-    it("a reminder that fails is counted and does not stop the others; with nothing unfinished nobody is mailed", async () => {
+    it("reminds in one step with its audit entry, or not at all; with nothing unfinished nobody is mailed", async () => {
       const database = await databases.openMigrated();
       await seedNamedCommittee(database);
       await insertAssignment(database, "s2", "ada");
       await insertAssignment(database, "s2", "ben");
-      const { sent, mailer } = recordingMailer({ failFor: "ada@example.edu" });
+      const broken = recordingMailer({ isQueueBroken: true });
+      const { sent, mailer } = recordingMailer();
       const deps = { db: database.db, mailer, logger: silentLogger };
       const input = {
         editionYear: year,
@@ -71,17 +72,32 @@ for (const target of testDatabaseTargets()) {
         reviewUrl: "https://example.org/review",
         settings: defaultReviewSettings,
       };
+      // The outbox cannot be written: the run fails whole, and no reminder is on record.
+      await expect(remindReviewers({ ...deps, mailer: broken.mailer }, input)).rejects.toThrow(
+        "the outbox cannot be written",
+      );
+      const audited = () =>
+        database.db
+          .selectFrom("admin_audit")
+          .select("action")
+          .where("action", "=", "remind-reviewers")
+          .execute();
+      expect(await audited()).toEqual([]);
       expect(await remindReviewers(deps, input)).toEqual({
         ok: true,
-        value: { reviewers: 2, reviews: 2, failed: 1 },
+        value: { reviewers: 2, reviews: 2 },
       });
-      expect(sent.map((message) => message.to)).toEqual(["ben@example.edu"]);
+      expect(sent.map((message) => message.to).sort()).toEqual([
+        "ada@example.edu",
+        "ben@example.edu",
+      ]);
+      expect(await audited()).toHaveLength(1);
 
       await database.db.deleteFrom("review_assignment").execute();
       sent.length = 0;
       expect(await remindReviewers(deps, input)).toEqual({
         ok: true,
-        value: { reviewers: 0, reviews: 0, failed: 0 },
+        value: { reviewers: 0, reviews: 0 },
       });
       expect(sent).toEqual([]);
     });

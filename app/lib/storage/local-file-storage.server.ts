@@ -4,6 +4,7 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { isProcessAlive } from "../process-alive.server";
 import type { FileStorage, StoredFile } from "./file-storage";
 
 /**
@@ -119,24 +120,6 @@ function isAbandoned(name: string, modified: Date): boolean {
   // A file of another host (a shared folder) is left to the age rule: its process is not ours to ask.
   if (host !== encodeURIComponent(os.hostname()) || !pid || !/^\d+$/.test(pid)) return false;
   return !isProcessAlive(Number(pid));
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    // Signal 0 checks that the process exists without touching it.
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-  // A killed process nobody has reaped yet (a zombie, common in containers) still answers signal 0.
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-    return state !== "Z" && state !== "X";
-  } catch {
-    // No /proc (not Linux), or the process has just gone.
-    return !fs.existsSync("/proc/self");
-  }
 }
 
 async function* walk(dir: string, root: string): AsyncGenerator<StoredFile> {
