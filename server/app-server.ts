@@ -15,6 +15,7 @@ import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { checkHealth } from "~/lib/health.server";
 import { getLogger } from "~/lib/logger.server";
+import { startMailSender, stopMailSender } from "~/lib/mail/mailer.server";
 import { mediaLimits } from "~/lib/media/media-limits";
 import { cspNonceContext } from "~/lib/request-context";
 import { currentRequest } from "./current-request";
@@ -62,6 +63,8 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
   const database = getDatabase();
   const auth = getAuth();
   await checkGoogleSignIn(auth, env, logger);
+  // Every worker delivers the outbox; its leases give each message to exactly one of them.
+  startMailSender();
   const stopWatchingDatabase = watchDatabaseBusy({
     logger,
     markRequest: () => {
@@ -233,6 +236,8 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
     close: async () => {
       stopWatchingDatabase();
       await auth.settleBackgroundTasks();
+      // The message in hand is finished; the rest stay queued for the next start.
+      await stopMailSender();
       await database.close();
     },
   };

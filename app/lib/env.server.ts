@@ -61,6 +61,14 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString,
+  MAIL_RATE_PER_MINUTE: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: "must be a number of messages per minute" })
+      .int("must be a whole number")
+      .min(0, "must be 0 (no limit) or more")
+      .max(100_000, "must be at most 100000")
+      .optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_DISCOVERY_URL: optionalString.pipe(
@@ -136,6 +144,8 @@ export type Env = {
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /** Messages per minute over every server; 0 sends as fast as the mail server takes them. */
+  mailRatePerMinute: number;
   /** Google sign-in is on only when a client ID is configured. */
   google: { clientId: string; clientSecret: string | undefined; discoveryUrl: string } | undefined;
   adminEmails: string[];
@@ -194,6 +204,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     authSecret: values.BETTER_AUTH_SECRET,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    mailRatePerMinute: values.MAIL_RATE_PER_MINUTE ?? 120,
     google: values.GOOGLE_CLIENT_ID
       ? {
           clientId: values.GOOGLE_CLIENT_ID,

@@ -1,5 +1,5 @@
 import { site } from "~/content/site";
-import type { MailMessage } from "~/lib/mail/mailer.server";
+import type { MailKind, MailMessage } from "~/lib/mail/mailer.server";
 
 /**
  * The account mails. Each has a plain-text part (what many mail programs and screen readers show) and a
@@ -7,7 +7,7 @@ import type { MailMessage } from "~/lib/mail/mailer.server";
  */
 
 export function verificationEmail(input: { to: string; verifyUrl: string }): MailMessage {
-  return compose(input.to, "Verify your email address", [
+  return compose(input.to, "Verify your email address", "account-verification", [input.verifyUrl], [
     `Welcome to the ${site.name}!`,
     "Please confirm your email address to finish creating your account:",
     { link: input.verifyUrl, label: "Verify my email" },
@@ -16,7 +16,7 @@ export function verificationEmail(input: { to: string; verifyUrl: string }): Mai
 }
 
 export function passwordResetEmail(input: { to: string; resetUrl: string }): MailMessage {
-  return compose(input.to, "Reset your password", [
+  return compose(input.to, "Reset your password", "password-reset", [input.resetUrl], [
     `Someone (hopefully you) asked to reset the password of your ${site.name} account.`,
     "Choose a new password here:",
     { link: input.resetUrl, label: "Choose a new password" },
@@ -29,7 +29,7 @@ export function existingAccountEmail(input: {
   loginUrl: string;
   forgotPasswordUrl: string;
 }): MailMessage {
-  return compose(input.to, "Someone tried to register with your email address", [
+  return compose(input.to, "Someone tried to register with your email address", "account-notice", [], [
     `Someone tried to create a ${site.name} account with this email address, which already has an account.`,
     "If it was you, sign in instead:",
     { link: input.loginUrl, label: "Sign in" },
@@ -40,7 +40,7 @@ export function existingAccountEmail(input: {
 }
 
 export function passwordAddedEmail(input: { to: string; forgotPasswordUrl: string }): MailMessage {
-  return compose(input.to, "A password was added to your account", [
+  return compose(input.to, "A password was added to your account", "account-notice", [], [
     `A password was added to your ${site.name} account, which until now signed in with Google only. You can now also sign in with this email address and that password. Every other device signed in to your account was signed out.`,
     "If this wasn't you, reset the password now, which also signs out everyone else:",
     { link: input.forgotPasswordUrl, label: "Reset my password" },
@@ -50,7 +50,14 @@ export function passwordAddedEmail(input: { to: string; forgotPasswordUrl: strin
 
 type Part = string | { link: string; label: string };
 
-function compose(to: string, subject: string, parts: Part[]): MailMessage {
+/** `secrets`: the links that open the account, which organisers' mail page never shows. */
+function compose(
+  to: string,
+  subject: string,
+  kind: MailKind,
+  secrets: string[],
+  parts: Part[],
+): MailMessage {
   const signature = `— ${site.name}`;
   const text = [
     ...parts.map((part) => (typeof part === "string" ? part : part.link)),
@@ -64,7 +71,15 @@ function compose(to: string, subject: string, parts: Part[]): MailMessage {
     ),
     `<p>${escapeHtml(signature)}</p>`,
   ].join("\n");
-  return { to, subject: `${subject} | ${site.shortName}`, text: `${text}\n`, html };
+  return {
+    to,
+    subject: `${subject} | ${site.shortName}`,
+    text: `${text}\n`,
+    html,
+    kind,
+    // The HTML part carries the link escaped; both spellings are hidden.
+    secrets: secrets.flatMap((secret) => [secret, escapeHtml(secret)]),
+  };
 }
 
 function escapeHtml(value: string): string {

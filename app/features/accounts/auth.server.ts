@@ -144,6 +144,7 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
             to: user.email,
             resetUrl: link(accountPaths.resetPassword, { token }),
           }),
+          "Password reset requested",
         );
       },
       onExistingUserSignUp: async ({ user }) => {
@@ -153,6 +154,7 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
             loginUrl: `${config.baseUrl}${accountPaths.login}`,
             forgotPasswordUrl: `${config.baseUrl}${accountPaths.forgotPassword}`,
           }),
+          "Registration with an address that has an account",
         );
       },
     },
@@ -172,6 +174,7 @@ export function createAuth({ database, mailer, logger, config }: AuthDependencie
               ...(returnPath && returnPath !== "/" ? { redirectTo: returnPath } : {}),
             }),
           }),
+          "Registration",
         );
       },
     },

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Logger } from "pino";
 import type { Database } from "~/lib/db/schema";
 import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
 import { adminUserSql } from "./admin-rule.server";
@@ -21,25 +20,18 @@ export async function listAdminAddresses(
 }
 
 /**
- * Sends `messageTo(address)` to every admin. What happened stands whatever the mail does: a failure is
- * logged (`about` says what the mail was for), never thrown.
+ * Queues `messageTo(address)` for every admin in `db`: give it the transaction of the change the mail
+ * is about, so the two commit together, and wake the mailer after the commit.
  */
-export async function mailAdmins(
-  deps: { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "error"> },
+export async function queueMailToAdmins(
+  deps: { db: Kysely<Database>; mailer: Mailer },
   input: {
     configuredAdminEmails: readonly string[];
-    about: string;
+    cause: string;
     messageTo: (to: string) => MailMessage;
   },
-): Promise<void> {
-  try {
-    const addresses = await listAdminAddresses(deps.db, input.configuredAdminEmails);
-    for (const to of addresses) {
-      await deps.mailer.send(input.messageTo(to)).catch((error: unknown) => {
-        deps.logger.error({ err: error, to }, `could not mail an admin about ${input.about}`);
-      });
-    }
-  } catch (error) {
-    deps.logger.error({ err: error }, `could not list the admins to tell about ${input.about}`);
-  }
+): Promise<number> {
+  const addresses = await listAdminAddresses(deps.db, input.configuredAdminEmails);
+  await deps.mailer.queue(deps.db, addresses.map(input.messageTo), input.cause);
+  return addresses.length;
 }

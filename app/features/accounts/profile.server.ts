@@ -81,6 +81,7 @@ async function mailPasswordAdded(email: string) {
         to: email,
         forgotPasswordUrl: `${baseUrl}${accountPaths.forgotPassword}`,
       }),
+      "A password was added to a Google account",
     );
   } catch (error) {
     getLogger().error({ err: error }, "could not mail the owner about an added password");

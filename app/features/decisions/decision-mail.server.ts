@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Logger } from "pino";
 import { editionName } from "~/content/conference";
 import { site } from "~/content/site";
 import {
@@ -102,7 +101,12 @@ function decisionEmail(
       links.congratulationsUrl,
       signature,
     ];
-    return { to: recipient.email, subject: acceptedSubject, text: `${text.join("\n\n")}\n` };
+    return {
+      to: recipient.email,
+      subject: acceptedSubject,
+      text: `${text.join("\n\n")}\n`,
+      kind: "decision",
+    };
   }
   if (rows.some((row) => row.decision === "alternate")) {
     const text = [
@@ -118,6 +122,7 @@ function decisionEmail(
       to: recipient.email,
       subject: `Your ${conference} abstract is on the waiting list`,
       text: `${text.join("\n\n")}\n`,
+      kind: "decision",
     };
   }
   const text = [
@@ -134,18 +139,20 @@ function decisionEmail(
     to: recipient.email,
     subject: `Your ${conference} abstract was not accepted`,
     text: `${text.join("\n\n")}\n`,
+    kind: "decision",
   };
 }
 
 /**
- * Mails everyone on the given abstracts once: an address on several of them gets one message about all
- * of its abstracts. Failures are logged (the decision stands). Returns how many addresses were mailed.
+ * Queues one message for everyone on the given abstracts: an address on several of them gets one message
+ * about all of its abstracts. Give it the transaction that decides them, so the decisions and their mail
+ * commit together, and wake the mailer after the commit. Returns how many addresses are mailed.
  */
-export async function mailDecisions(
-  deps: { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "error"> },
+export async function queueDecisionMail(
+  deps: { db: Kysely<Database>; mailer: Mailer },
   rows: DecidedAbstract[],
   links: DecisionMailLinks,
-  comments?: Map<string, string[]>,
+  input: { cause: string; comments?: Map<string, string[]> },
 ): Promise<number> {
   const recipients = await listDecisionRecipients(
     deps.db,
@@ -160,11 +167,9 @@ export async function mailDecisions(
       byAddress.set(key, entry);
     }
   }
-  for (const { recipient, rows: theirs } of byAddress.values()) {
-    const message = decisionEmail(recipient, theirs, links, comments);
-    await deps.mailer.send(message).catch((error: unknown) => {
-      deps.logger.error({ err: error, to: message.to }, "decision email failed");
-    });
-  }
+  const messages = [...byAddress.values()].map(({ recipient, rows: theirs }) =>
+    decisionEmail(recipient, theirs, links, input.comments),
+  );
+  await deps.mailer.queue(deps.db, messages, input.cause);
   return byAddress.size;
 }

@@ -13,7 +13,7 @@ import type {
 import type { Mailer } from "~/lib/mail/mailer.server";
 import { done, type Outcome, refuse } from "~/lib/outcome";
 import type { SubmissionFilter } from "./decision-filters";
-import { type DecisionMailLinks, mailDecisions } from "./decision-mail.server";
+import { type DecisionMailLinks, queueDecisionMail } from "./decision-mail.server";
 import type { DecisionRefusal } from "./decision-messages";
 
 export type AdminSubmissionRecord = {
@@ -162,8 +162,9 @@ export async function stageDecision(
 /**
  * Releases every staged decision of the edition at once: the authors' pages show them from now on, and
  * everyone on a decided abstract (the submitter and each co-author with an address) gets one email
- * about their abstracts. Mail goes out after the commit; a mail that fails is logged and does not undo
- * the release.
+ * about their abstracts. The messages are queued in the release's transaction: a crash after the commit
+ * loses none, and a release that fails sends none. The outbox delivers them (retrying a mail server that
+ * is down), so the release answers at once however many authors there are.
  */
 export async function releaseDecisions(
   deps: { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "error" | "info"> },
@@ -176,7 +177,7 @@ export async function releaseDecisions(
   },
 ): Promise<{ released: number; authors: number }> {
   const releasedAt = new Date().toISOString();
-  const { released, comments } = await deps.db.transaction().execute(async (trx) => {
+  const result = await deps.db.transaction().execute(async (trx) => {
     const staged = await trx
       .selectFrom("submission as s")
       .select(["s.id", "s.title", "s.file_name", "s.decision", "s.accepted_as"])
@@ -185,7 +186,7 @@ export async function releaseDecisions(
       .where("s.released_at", "is", null)
       .orderBy("s.number")
       .execute();
-    if (!staged.length) return { released: staged, comments: new Map<string, string[]>() };
+    if (!staged.length) return { released: 0, authors: 0 };
     // Two releases at once (a double click, two admins): on PostgreSQL both read the same staged rows;
     // the update takes each row once, and a release only mails and audits the rows it took.
     const taken = await trx
@@ -201,7 +202,7 @@ export async function releaseDecisions(
       .execute();
     const takenIds = new Set(taken.map((row) => row.id));
     const released = staged.filter((row) => takenIds.has(row.id));
-    if (!released.length) return { released, comments: new Map<string, string[]>() };
+    if (!released.length) return { released: 0, authors: 0 };
     await recordAdminAction(trx, {
       action: "release-decisions",
       actor: input.actor,
@@ -214,23 +215,20 @@ export async function releaseDecisions(
           released.map((row) => row.id),
         )
       : new Map<string, string[]>();
-    return { released, comments };
+    const authors = await queueDecisionMail(
+      { db: trx, mailer: deps.mailer },
+      released.map((row) => ({
+        id: row.id,
+        title: row.title,
+        fileName: row.file_name,
+        decision: row.decision,
+        acceptedAs: row.accepted_as,
+      })),
+      { ...input.links, editionYear: input.editionYear },
+      { cause: `Decisions released by ${input.actor.label}`, comments },
+    );
+    return { released: released.length, authors };
   });
-
-  const authors = await mailDecisions(
-    deps,
-    released.map((row) => ({
-      id: row.id,
-      title: row.title,
-      fileName: row.file_name,
-      decision: row.decision,
-      acceptedAs: row.accepted_as,
-    })),
-    { ...input.links, editionYear: input.editionYear },
-    comments,
-  ).catch((error: unknown) => {
-    deps.logger.error({ err: error }, "could not list who to mail about the released decisions");
-    return 0;
-  });
-  return { released: released.length, authors };
+  if (result.authors) deps.mailer.wake();
+  return result;
 }

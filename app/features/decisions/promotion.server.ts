@@ -5,7 +5,7 @@ import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database, PresentationFormat } from "~/lib/db/schema";
 import type { Mailer } from "~/lib/mail/mailer.server";
 import { done, type Outcome, refuse } from "~/lib/outcome";
-import { type DecisionMailLinks, mailDecisions } from "./decision-mail.server";
+import { type DecisionMailLinks, queueDecisionMail } from "./decision-mail.server";
 import type { DecisionRefusal } from "./decision-messages";
 
 type Deps = { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "error"> };
@@ -70,23 +70,23 @@ export async function promoteAlternate(
       target: { userId: row.userId, email: row.email },
       details: `Abstract ${Number(row.number)} (${row.file_name}) as a ${input.acceptedAs}`,
     });
+    await queueDecisionMail(
+      { db: trx, mailer: deps.mailer },
+      [
+        {
+          id: row.id,
+          title: row.title,
+          fileName: row.file_name,
+          decision: "accepted",
+          acceptedAs: input.acceptedAs,
+        },
+      ],
+      { ...input.links, editionYear: input.editionYear },
+      { cause: `Alternate ${Number(row.number)} promoted by ${input.actor.label}` },
+    );
     return row;
   });
   if (!promoted) return refuse("notAlternate");
-  await mailDecisions(
-    deps,
-    [
-      {
-        id: promoted.id,
-        title: promoted.title,
-        fileName: promoted.file_name,
-        decision: "accepted",
-        acceptedAs: input.acceptedAs,
-      },
-    ],
-    { ...input.links, editionYear: input.editionYear },
-  ).catch((error: unknown) => {
-    deps.logger.error({ err: error }, "could not mail the promoted alternate");
-  });
+  deps.mailer.wake();
   return done({ number: Number(promoted.number) });
 }

@@ -119,7 +119,7 @@ export async function remindWaitingPresenters(
       .where("attendance_reminded_at", "is", null)
       .returning("id")
       .execute();
-    if (!claimed.length) return [];
+    if (!claimed.length) return [] as MailMessage[];
     const rows = await trx
       .selectFrom("submission as s")
       .innerJoin("user as u", "u.id", "s.user_id")
@@ -136,35 +136,45 @@ export async function remindWaitingPresenters(
       actor: input.actor,
       details: `Reminded about abstract${rows.length === 1 ? "" : "s"} ${rows.map((row) => Number(row.number)).join(", ")}`,
     });
-    return rows;
+    const messages = presenterReminders(rows, input);
+    await deps.mailer.queue(trx, messages, `Presenters reminded by ${input.actor.label}`);
+    return messages;
   });
-  const bySubmitter = new Map<string, typeof waiting>();
-  for (const row of waiting)
+  deps.mailer.wake();
+  return done({ mailed: waiting.length });
+}
+
+/** One reminder per submitting account, listing each of its waiting abstracts. */
+function presenterReminders(
+  rows: { email: string; firstName: string | null; title: string; file_name: string }[],
+  input: { editionYear: number; dates: PresenterDates; congratulationsUrl: string },
+): MailMessage[] {
+  const bySubmitter = new Map<string, typeof rows>();
+  for (const row of rows)
     bySubmitter.set(row.email.toLowerCase(), [
       ...(bySubmitter.get(row.email.toLowerCase()) ?? []),
       row,
     ]);
   const conference = editionName(input.editionYear);
-  for (const rows of bySubmitter.values()) {
-    const [first] = rows;
-    if (!first) continue;
+  return [...bySubmitter.values()].flatMap((theirs) => {
+    const [first] = theirs;
+    if (!first) return [];
     const text = [
       `Dear ${first.firstName || "author"},`,
       `Your abstract was accepted for ${conference}, and we have not heard from you yet. Please confirm or decline your presentation by ${input.dates.confirmByText}:`,
-      ...rows.map((row) => `- ${abstractLabel({ title: row.title, fileName: row.file_name })}`),
+      ...theirs.map((row) => `- ${abstractLabel({ title: row.title, fileName: row.file_name })}`),
       input.congratulationsUrl,
       `— ${site.name}`,
     ];
-    const message: MailMessage = {
-      to: first.email,
-      subject: `Reminder: please confirm your ${conference} presentation`,
-      text: `${text.join("\n\n")}\n`,
-    };
-    await deps.mailer.send(message).catch((error: unknown) => {
-      deps.logger.error({ err: error, to: message.to }, "presenter reminder failed");
-    });
-  }
-  return done({ mailed: bySubmitter.size });
+    return [
+      {
+        to: first.email,
+        subject: `Reminder: please confirm your ${conference} presentation`,
+        text: `${text.join("\n\n")}\n`,
+        kind: "presenter-reminder" as const,
+      },
+    ];
+  });
 }
 /**
  * Lets one presenter answer once more after the confirm-by date (their next answer closes it again).

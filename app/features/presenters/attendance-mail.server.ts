@@ -1,7 +1,8 @@
+import type { Kysely } from "kysely";
 import { site } from "~/content/site";
-import { mailAdmins } from "~/features/accounts/mail-admins.server";
+import { queueMailToAdmins } from "~/features/accounts/mail-admins.server";
 import { abstractLabel } from "~/features/submissions/submission-details";
-import type { Attendance } from "~/lib/db/schema";
+import type { Attendance, Database } from "~/lib/db/schema";
 import type { MailMessage } from "~/lib/mail/mailer.server";
 import type { PresenterDeps } from "./attendance.server";
 
@@ -29,7 +30,7 @@ type Due = {
 /**
  * Mails the admins about every abstract whose answer differs from what they were last told and whose
  * last mail is an hour old (or none). Each abstract is claimed by a conditional update first, so two
- * answers at once mail once. Failures are logged by mailAdmins; the answers stand.
+ * answers at once mail once. A failure to queue is logged; the answers stand.
  */
 export async function mailAdminsAboutAnswers(
   deps: PresenterDeps,
@@ -71,29 +72,44 @@ export async function mailAdminsAboutAnswers(
     .execute();
   let mailed = 0;
   for (const row of due) {
-    if (!(await claim(deps, row, now))) continue;
-    mailed++;
     const abstract = {
       number: Number(row.number),
       label: abstractLabel({ title: row.title, fileName: row.file_name }),
       presenterEmail: row.email,
       presentersUrl: input.presentersUrl,
     };
-    await mailAdmins(deps, {
-      configuredAdminEmails: input.configuredAdminEmails,
-      about: "a presenter's answer",
-      messageTo: (to) =>
-        row.attendance === "declined"
-          ? declinedEmail({ to, ...abstract })
-          : confirmedAgainEmail({ to, ...abstract }),
-    });
+    // The claim and the admins' mail commit together: a crash between them neither loses the mail
+    // nor marks it sent.
+    const isClaimed = await deps.db
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await claim(trx, row, now))) return false;
+        await queueMailToAdmins(
+          { db: trx, mailer: deps.mailer },
+          {
+            configuredAdminEmails: input.configuredAdminEmails,
+            cause: `${row.email} ${row.attendance === "declined" ? "declined" : "confirmed again"} abstract ${abstract.number}`,
+            messageTo: (to) =>
+              row.attendance === "declined"
+                ? declinedEmail({ to, ...abstract })
+                : confirmedAgainEmail({ to, ...abstract }),
+          },
+        );
+        return true;
+      })
+      .catch((error: unknown) => {
+        deps.logger.error({ err: error }, "could not queue the admins' mail about a presenter's answer");
+        return false;
+      });
+    if (isClaimed) mailed++;
   }
+  if (mailed) deps.mailer.wake();
   return mailed;
 }
 
 /** Takes the mail for this abstract, unless another request took it since it was read. */
-async function claim(deps: PresenterDeps, row: Due, now: Date): Promise<boolean> {
-  const result = await deps.db
+async function claim(db: Kysely<Database>, row: Due, now: Date): Promise<boolean> {
+  const result = await db
     .updateTable("submission")
     .set({ attendance_admins_told: row.attendance, attendance_admins_mailed_at: now.toISOString() })
     .where("id", "=", row.id)
@@ -125,6 +141,7 @@ function declinedEmail(input: AnswerMail): MailMessage {
     to: input.to,
     subject: `Abstract ${input.number} was declined | ${site.shortName}`,
     text: `${lines.join("\n\n")}\n\n— ${site.name}\n`,
+    kind: "attendance-notice",
   };
 }
 
@@ -139,5 +156,6 @@ function confirmedAgainEmail(input: AnswerMail): MailMessage {
     to: input.to,
     subject: `Abstract ${input.number} is confirmed again | ${site.shortName}`,
     text: `${lines.join("\n\n")}\n\n— ${site.name}\n`,
+    kind: "attendance-notice",
   };
 }

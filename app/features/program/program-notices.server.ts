@@ -118,13 +118,15 @@ export async function settlePendingNotice(
       actor: input.actor,
       details: `${input.editionYear}: version ${notice.version} (${notice.comparedWith === null ? "first notice" : `since version ${notice.comparedWith}`}), ${notice.affected.length} ${presentationsWord(notice.affected.length)}${input.send ? `, ${messages.length} ${messages.length === 1 ? "address" : "addresses"} mailed` : ", not mailed"}`,
     });
+    await deps.mailer.queue(
+      trx,
+      messages,
+      `Program version ${notice.version} mailed by ${input.actor.label}`,
+    );
     return true;
   });
   if (!claimed) return refuseProgram({ reason: "notice-settled" });
-  for (const message of messages)
-    await deps.mailer.send(message).catch((error: unknown) => {
-      deps.logger.error({ err: error, to: message.to }, "could not mail a program change");
-    });
+  if (messages.length) deps.mailer.wake();
   if (!input.send)
     return done({ mailed: 0, message: programMessages.noticeClosed(notice.version) });
   return done({
@@ -184,5 +186,6 @@ export function noticeMessages(
       input.programUrl,
       `— ${site.name}`,
     ].join("\n\n")}\n`,
+    kind: "program-change" as const,
   }));
 }

@@ -15,13 +15,13 @@ type AssignedAbstract = { number: number; title: string };
 /**
  * Tells each reviewer what one assignment run gave them: one mail per reviewer per run, however many
  * abstracts, listing them by number and title (never the authors: the review is blind) with a link to
- * the queue. A mail that fails is logged and does not stop the others or undo the assignments.
+ * the queue. Queued after the assignments commit; a failure to queue is logged and never undoes them.
  */
 export async function mailNewAssignments(
   deps: { db: Db; mailer: Mailer; logger: Pick<Logger, "error"> },
   input: { editionYear: number; reviewUrl: string; assignments: readonly NewAssignment[] },
-): Promise<{ reviewers: number; failed: number }> {
-  if (!input.assignments.length) return { reviewers: 0, failed: 0 };
+): Promise<{ reviewers: number }> {
+  if (!input.assignments.length) return { reviewers: 0 };
   const numbers = [...new Set(input.assignments.map((assignment) => assignment.number))];
   const reviewerIds = [...new Set(input.assignments.map((assignment) => assignment.reviewerId))];
   const titles = new Map(
@@ -40,7 +40,7 @@ export async function mailNewAssignments(
     .where("id", "in", reviewerIds)
     .orderBy("email")
     .execute();
-  let failed = 0;
+  const messages: MailMessage[] = [];
   for (const reviewer of reviewers) {
     const abstracts = input.assignments
       .filter((assignment) => assignment.reviewerId === reviewer.id)
@@ -49,13 +49,15 @@ export async function mailNewAssignments(
         title: titles.get(assignment.number) ?? "",
       }))
       .sort((a, b) => a.number - b.number);
-    const message = assignmentEmail(reviewer, abstracts, input);
-    await deps.mailer.send(message).catch((error: unknown) => {
-      failed++;
-      deps.logger.error({ err: error, to: message.to }, "assignment mail failed");
-    });
+    messages.push(assignmentEmail(reviewer, abstracts, input));
   }
-  return { reviewers: reviewers.length, failed };
+  try {
+    await deps.mailer.queue(deps.db, messages, "Abstracts assigned to reviewers");
+    deps.mailer.wake();
+  } catch (error) {
+    deps.logger.error({ err: error }, "could not queue the reviewers' assignment mail");
+  }
+  return { reviewers: reviewers.length };
 }
 
 function assignmentEmail(
@@ -81,5 +83,6 @@ function assignmentEmail(
     to: reviewer.email,
     subject: `${count === 1 ? "A new abstract" : `${count} new abstracts`} to review for ${conference}`,
     text: `${lines.join("\n\n")}\n`,
+    kind: "review-assignment",
   };
 }

@@ -1,6 +1,9 @@
 import { site } from "~/content/site";
-import { mailAdmins } from "~/features/accounts/mail-admins.server";
-import type { MailMessage } from "~/lib/mail/mailer.server";
+import type { Kysely } from "kysely";
+import type { Logger } from "pino";
+import { queueMailToAdmins } from "~/features/accounts/mail-admins.server";
+import type { Database } from "~/lib/db/schema";
+import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
 
 function conflictDeclaredEmail(input: {
   to: string;
@@ -17,12 +20,13 @@ function conflictDeclaredEmail(input: {
     to: input.to,
     subject: `Conflict declared on abstract ${input.number} | ${site.shortName}`,
     text: `${lines.join("\n\n")}\n\n— ${site.name}\n`,
+    kind: "conflict-notice",
   };
 }
 
-/** Tells every admin; a failed message is logged, never undoes the declaration. */
+/** Tells every admin; a failure to queue is logged, never undoes the declaration. */
 export async function mailAdminsAboutConflict(
-  deps: Parameters<typeof mailAdmins>[0],
+  deps: { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "error"> },
   input: {
     configuredAdminEmails: readonly string[];
     number: number;
@@ -30,9 +34,14 @@ export async function mailAdminsAboutConflict(
     reviewUrl: string;
   },
 ): Promise<void> {
-  await mailAdmins(deps, {
-    configuredAdminEmails: input.configuredAdminEmails,
-    about: "a declared conflict",
-    messageTo: (to) => conflictDeclaredEmail({ to, ...input }),
-  });
+  try {
+    await queueMailToAdmins(deps, {
+      configuredAdminEmails: input.configuredAdminEmails,
+      cause: `Conflict declared on abstract ${input.number} by ${input.reviewerEmail}`,
+      messageTo: (to) => conflictDeclaredEmail({ to, ...input }),
+    });
+    deps.mailer.wake();
+  } catch (error) {
+    deps.logger.error({ err: error }, "could not queue the admins' mail about a declared conflict");
+  }
 }

@@ -181,22 +181,16 @@ export const reviewMessages = {
     `Automatic assignment finished successfully: ${plural(created, "assignment", "assignments")} added.`,
 } as const;
 
-/** What the admin page says after a reminder run, and with which status (502 when mail failed). */
+/**
+ * What the admin page says after a reminder run, and with which status. The reminders are in the
+ * outbox: the mail page shows any that the mail server refuses.
+ */
 export function reminderAnswer(counts: {
   reviewers: number;
   reviews: number;
-  failed: number;
 }): [{ message: string }, number] {
   if (!counts.reviewers) return [{ message: "No reviewer has an unfinished review." }, 200];
-  const sent = counts.reviewers - counts.failed;
-  if (counts.failed) {
-    return [
-      {
-        message: `Reminded ${sent} of ${counts.reviewers} reviewers; ${plural(counts.failed, "email", "emails")} could not be sent. Please try again later.`,
-      },
-      502,
-    ];
-  }
+  const sent = counts.reviewers;
   return [
     {
       message: `Reminders sent successfully to ${plural(sent, "reviewer", "reviewers")} about ${counts.reviews} unfinished ${counts.reviews === 1 ? "review" : "reviews"}.`,

@@ -12,14 +12,13 @@ import type { ReviewSettings } from "./review-settings";
 
 type Db = Kysely<Database>;
 
-/** How many reviewers were reminded of how many reviews, and how many of the emails failed. */
-export type ReminderCounts = { reviewers: number; reviews: number; failed: number };
+/** How many reviewers were reminded of how many reviews. */
+export type ReminderCounts = { reviewers: number; reviews: number };
 
 /**
  * One email to each reviewer with unfinished reviews in the edition, listing them by number (the only
- * name reviewers know an abstract by). The run is audited before the mail goes out; a mail that fails
- * is logged and counted, and does not stop the others. A run always completes: the outcome is done, with
- * its counts.
+ * name reviewers know an abstract by). The run's audit entry and its messages commit together; the
+ * outbox delivers them (and the mail page shows any the mail server refuses).
  */
 export async function remindReviewers(
   deps: { db: Db; mailer: Mailer; logger: Pick<Logger, "error"> },
@@ -32,25 +31,22 @@ export async function remindReviewers(
 ): Promise<{ ok: true; value: ReminderCounts }> {
   const unfinished = await listUnfinishedByReviewer(deps.db, input.editionYear);
   const reviews = unfinished.reduce((sum, reviewer) => sum + reviewer.unfinished.length, 0);
-  if (!unfinished.length) return done({ reviewers: 0, reviews: 0, failed: 0 });
-  await recordAdminAction(deps.db, {
-    action: "remind-reviewers",
-    actor: input.actor,
-    details: `${unfinished.length} ${unfinished.length === 1 ? "reviewer" : "reviewers"} reminded of ${reviews} unfinished ${reviews === 1 ? "review" : "reviews"}`,
-  });
+  if (!unfinished.length) return done({ reviewers: 0, reviews: 0 });
   const deadline =
     input.settings.isOpen && input.settings.closesAt
       ? `The review period closes at ${formatConferenceDateTime(input.settings.closesAt)}.`
       : null;
-  let failed = 0;
-  for (const reviewer of unfinished) {
-    const message = reminderEmail(reviewer, { ...input, deadline });
-    await deps.mailer.send(message).catch((error: unknown) => {
-      failed++;
-      deps.logger.error({ err: error, to: message.to }, "review reminder failed");
+  const messages = unfinished.map((reviewer) => reminderEmail(reviewer, { ...input, deadline }));
+  await deps.db.transaction().execute(async (trx) => {
+    await recordAdminAction(trx, {
+      action: "remind-reviewers",
+      actor: input.actor,
+      details: `${unfinished.length} ${unfinished.length === 1 ? "reviewer" : "reviewers"} reminded of ${reviews} unfinished ${reviews === 1 ? "review" : "reviews"}`,
     });
-  }
-  return done({ reviewers: unfinished.length, reviews, failed });
+    await deps.mailer.queue(trx, messages, `Reviewers reminded by ${input.actor.label}`);
+  });
+  deps.mailer.wake();
+  return done({ reviewers: unfinished.length, reviews });
 }
 
 const statusWords = { "not-started": "not started", draft: "draft saved, not submitted" } as const;
@@ -75,5 +71,6 @@ function reminderEmail(
     to: reviewer.email,
     subject: `Reminder: ${count} unfinished ${count === 1 ? "review" : "reviews"} for ${editionName(input.editionYear)}`,
     text: `${text.join("\n\n")}\n`,
+    kind: "review-reminder",
   };
 }

@@ -37,12 +37,13 @@ export function abstractReceiptEmail(receipt: AbstractReceipt): MailMessage {
     to: receipt.to,
     subject: `Your abstract ${receipt.number} was received | ${site.shortName}`,
     text: `${lines.join("\n\n")}\n\n— ${site.name}\n`,
+    kind: "abstract-receipt",
   };
 }
 
 /**
  * Mails the submitter a receipt for an abstract just uploaded (or its PDF just replaced). Read from the
- * stored rows, so it says what was recorded. A failed message is logged and never undoes the upload.
+ * stored rows, so it says what was recorded. Queued after the upload commits; a database failure here is logged and never undoes the upload.
  */
 export async function mailAbstractReceipt(
   deps: { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "warn"> },
@@ -68,6 +69,7 @@ export async function mailAbstractReceipt(
         isReplacement: input.isReplacement,
         statusUrl: input.statusUrl,
       }),
+      input.isReplacement ? "Abstract PDF replaced" : "Abstract submitted",
     );
   } catch (error) {
     deps.logger.warn({ err: error, submissionId: input.submissionId }, "abstract receipt not sent");

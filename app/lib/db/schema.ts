@@ -33,6 +33,8 @@ export interface Database {
   content_document: ContentDocumentTable;
   content_version: ContentVersionTable;
   media: MediaTable;
+  mail_outbox: MailOutboxTable;
+  mail_attempt: MailAttemptTable;
 }
 
 /** A boolean column: PostgreSQL returns true/false, SQLite 1/0. */
@@ -458,3 +460,42 @@ export interface MediaTable {
 }
 
 export type MediaVariant = { width: number; height: number; key: string; bytes: number };
+
+export type MailState = "queued" | "sending" | "sent" | "failed";
+
+/** One message the site sends (migration 0016-mail-outbox): queued in the change's transaction. */
+export interface MailOutboxTable {
+  id: string;
+  /** The Message-ID header, fixed when queued: a retry is recognisably the same message. */
+  message_id: string;
+  /** What the message is (MailKind): the organisers' filter. */
+  kind: string;
+  /** The event that caused it, in words ("Decisions released by ada@example.org"). */
+  cause: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** The body as organisers may read it: account links (verification, reset) replaced by a note. */
+  shown_text: string;
+  state: MailState;
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  /** Which process holds the lease ("host:pid"). */
+  leased_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** One delivery attempt of an outbox message, with the mail server's answer. */
+export interface MailAttemptTable {
+  id: string;
+  outbox_id: string;
+  attempted_at: string;
+  /** sent | retry (a temporary failure) | failed (permanent) */
+  outcome: string;
+  response: string | null;
+  sender: string;
+}

@@ -1,105 +1,105 @@
-import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
-import type { Logger } from "pino";
+import type { Kysely } from "kysely";
 import { site } from "~/content/site";
+import type { Database } from "../db/schema";
+import { getDatabase } from "../db/db.server";
 import { getEnv } from "../env.server";
 import { getLogger } from "../logger.server";
 import { singleton } from "../singleton.server";
+import { createMailSender, type MailSender } from "./mail-sender.server";
+import { createMailTransport, type MailTransport } from "./mail-transport.server";
+import { type MailMessage, queueMail } from "./outbox.server";
 
-export type MailMessage = {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-};
+export type { MailKind, MailMessage } from "./outbox.server";
 
+/**
+ * How features send mail. Nothing is sent inside a request: messages are queued in the outbox and the
+ * process's sender delivers them (retrying, at the configured rate).
+ */
 export type Mailer = {
-  send: (message: MailMessage) => Promise<void>;
+  /**
+   * Queues messages in the caller's transaction, so they go if and only if the change commits. Call
+   * `wake` after the commit.
+   */
+  queue: (db: Kysely<Database>, messages: readonly MailMessage[], cause: string) => Promise<void>;
+  /** Queues one message on its own (the message is the whole change) and wakes the sender. */
+  send: (message: MailMessage, cause: string) => Promise<void>;
+  /** Messages were committed: the sender looks at once instead of at its next poll. */
+  wake: () => void;
   /** Where mail goes, for the start-up log: never includes a password. */
   describe: () => string;
 };
 
-export type MailerOptions = {
-  from: string;
-  /** Send over SMTP when set; otherwise every message is written to `mailDir` as an .eml file. */
-  smtpUrl?: string;
-  mailDir: string;
-  logger: Pick<Logger, "info" | "error">;
-};
-
-/**
- * One mechanism for both destinations: nodemailer builds the same MIME message either way, and either
- * sends it over SMTP or hands it back as bytes that are saved as an .eml file (which any mail program
- * opens). The log names the file, never the links: a verification or reset link is a key to an account,
- * and logs are read by more people (and kept longer) than mailboxes.
- */
-export function createMailer(options: MailerOptions): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
-    const where = describeSmtp(options.smtpUrl);
-    return {
-      describe: () => `SMTP at ${where}`,
-      send: async (message) => {
-        await transport.sendMail({ from: options.from, ...message });
-        options.logger.info({ to: message.to, subject: message.subject }, "mail sent");
-      },
-    };
-  }
-
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: "unix",
-  });
+export function createOutboxMailer(input: {
+  db: Kysely<Database>;
+  messageIdDomain: string;
+  describe: () => string;
+  wake: () => void;
+}): Mailer {
+  const queue: Mailer["queue"] = async (db, messages, cause) => {
+    await queueMail(db, messages, { cause, messageIdDomain: input.messageIdDomain });
+  };
   return {
-    describe: () => `files in ${options.mailDir}`,
-    send: async (message) => {
-      const info = await transport.sendMail({ from: options.from, ...message });
-      await fs.mkdir(options.mailDir, { recursive: true });
-      const file = path.join(options.mailDir, mailFileName(message.subject));
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      options.logger.info(
-        { to: message.to, subject: message.subject, file },
-        `mail to ${message.to} saved to ${file}`,
-      );
+    queue,
+    send: async (message, cause) => {
+      await queue(input.db, [message], cause);
+      input.wake();
     },
+    wake: input.wake,
+    describe: input.describe,
   };
 }
 
-let sequence = 0;
-
-/** Sortable by time (a counter orders messages within one millisecond), unique, and portable. */
-function mailFileName(subject: string): string {
-  sequence = (sequence + 1) % 10_000;
-  const stamp = `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(sequence).padStart(4, "0")}`;
-  const slug = subject
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 40);
-  return `${stamp}-${slug || "message"}-${crypto.randomBytes(3).toString("hex")}.eml`;
+function mailSettings() {
+  const env = getEnv();
+  return {
+    from: env.mailFrom ?? `"${site.name}" <no-reply@${new URL(env.baseUrl).hostname}>`,
+    messageIdDomain: new URL(env.baseUrl).hostname,
+    smtpUrl: env.smtpUrl,
+    mailDir: path.join(env.dataDir, "mail"),
+    ratePerMinute: env.mailRatePerMinute,
+  };
 }
 
-function describeSmtp(smtpUrl: string): string {
-  try {
-    const url = new URL(smtpUrl);
-    return `${url.hostname}:${url.port || (url.protocol === "smtps:" ? "465" : "587")}`;
-  } catch {
-    return "(unparsable SMTP_URL)";
-  }
+/** The process's transport (SMTP or files), from SMTP_URL, MAIL_FROM and DATA_DIR. */
+export function getMailTransport(): MailTransport {
+  return singleton("mail-transport", () => {
+    const settings = mailSettings();
+    return createMailTransport({ ...settings, logger: getLogger() });
+  });
 }
 
-/** The process's mailer, configured from the environment (SMTP_URL, MAIL_FROM, DATA_DIR). */
+let processSender: MailSender | undefined;
+
+/**
+ * Starts this process's sender (each server worker runs one; the outbox's leases share the work). Until
+ * it runs, queued mail waits in the database: tests and commands that only queue never send.
+ */
+export function startMailSender(): MailSender {
+  processSender ??= createMailSender({
+    db: getDatabase().db,
+    transport: getMailTransport(),
+    logger: getLogger(),
+    ratePerMinute: mailSettings().ratePerMinute,
+  });
+  return processSender;
+}
+
+export async function stopMailSender(): Promise<void> {
+  const sender = processSender;
+  processSender = undefined;
+  await sender?.stop();
+}
+
+/** The process's mailer: queues into the process's database and wakes the process's sender. */
 export function getMailer(): Mailer {
   return singleton("mailer", () => {
-    const env = getEnv();
-    return createMailer({
-      from: env.mailFrom ?? `"${site.name}" <no-reply@${new URL(env.baseUrl).hostname}>`,
-      smtpUrl: env.smtpUrl,
-      mailDir: path.join(env.dataDir, "mail"),
-      logger: getLogger(),
+    const settings = mailSettings();
+    return createOutboxMailer({
+      db: getDatabase().db,
+      messageIdDomain: settings.messageIdDomain,
+      describe: () => getMailTransport().describe(),
+      wake: () => processSender?.wake(),
     });
   });
 }

@@ -13,6 +13,7 @@ import * as attendanceAdminMail from "./0012-attendance-admin-mail";
 import * as siteContent from "./0013-site-content";
 import * as contentEditors from "./0014-content-editors";
 import * as media from "./0015-media";
+import * as mailOutbox from "./0016-mail-outbox";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0013-site-content": siteContent,
   "0014-content-editors": contentEditors,
   "0015-media": media,
+  "0016-mail-outbox": mailOutbox,
 };
