@@ -42,7 +42,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(["state", "next_attempt_at"])
     .execute();
   // The organisers' list: newest first.
-  await db.schema.createIndex("mail_outbox_created").on("mail_outbox").column("created_at").execute();
+  await db.schema
+    .createIndex("mail_outbox_created")
+    .on("mail_outbox")
+    .column("created_at")
+    .execute();
 
   await db.schema
     .createTable("mail_attempt")
