@@ -61,21 +61,23 @@ export function GroupMailPage({ editionName, groups, placeholders, answer }: Gro
           >
             <legend className="field__label">Who gets it</legend>
             {groups.map((group) => (
-              <label key={group.key} className="group-mail__group">
+              <div key={group.key} className="group-mail__group">
                 <input
+                  id={`group-${group.key}`}
                   type="radio"
                   name="group"
                   value={group.key}
                   defaultChecked={values.group === group.key}
+                  aria-describedby={`group-${group.key}-hint`}
                   aria-invalid={errors.group ? true : undefined}
                 />
-                <span>
-                  <span className="group-mail__group-label">
-                    {group.label} ({groupMailMessages.people(group.count)})
-                  </span>
-                  <span className="field__hint">{group.holds}</span>
-                </span>
-              </label>
+                <label htmlFor={`group-${group.key}`} className="group-mail__group-label">
+                  {group.label} ({groupMailMessages.people(group.count)})
+                </label>
+                <p id={`group-${group.key}-hint`} className="field__hint">
+                  {group.holds}
+                </p>
+              </div>
             ))}
             {errors.group ? (
               <p id="group-mail-group-error" className="field__error">
