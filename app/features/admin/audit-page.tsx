@@ -52,6 +52,7 @@ const actionLabels: Record<AdminAction, string> = {
   "publish-program": "Published the program",
   "mail-program-changes": "Emailed presenters their new program times",
   "skip-program-changes-mail": "Chose not to email presenters about a program change",
+  "write-to-group": "Wrote to a group",
 };
 
 export function AuditPage(props: {

@@ -21,6 +21,9 @@ export type AdminSubmissionRecord = {
   number: number;
   userId: string;
   authorName: string;
+  /** The name's parts, for mail that greets the author (group-mail). */
+  authorFirstName: string;
+  authorLastName: string;
   email: string;
   fileName: string;
   /** The title, or the file name for abstracts uploaded before titles existed. */
@@ -82,6 +85,8 @@ export async function listSubmissionsForAdmin(
     title: titleOrFileName(row),
     authors: authors.get(row.id) ?? [],
     authorName: `${firstName} ${lastName}`.trim(),
+    authorFirstName: firstName,
+    authorLastName: lastName,
     number: Number(row.number),
     wordCount: Number(row.wordCount),
     pageCount: Number(row.pageCount),

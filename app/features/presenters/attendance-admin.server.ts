@@ -46,6 +46,9 @@ export const presentersAdminMessages = {
 
 export type AdminPresenterAbstract = PresenterAbstract & {
   submitterName: string;
+  /** The name's parts, for mail that greets the presenter (group-mail). */
+  submitterFirstName: string;
+  submitterLastName: string;
   submitterEmail: string;
   authors: string[];
 };
@@ -77,6 +80,8 @@ export async function listPresentersForAdmin(
     view: {
       ...toPresenterAbstract(row, input.dates, now),
       submitterName: `${row.firstName} ${row.lastName}`.trim(),
+      submitterFirstName: row.firstName,
+      submitterLastName: row.lastName,
       submitterEmail: row.email,
       authors: (authors.get(row.id) ?? [])
         .map((author) => author.name)

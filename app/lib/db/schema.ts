@@ -35,6 +35,7 @@ export interface Database {
   media: MediaTable;
   mail_outbox: MailOutboxTable;
   mail_attempt: MailAttemptTable;
+  group_mail_send: GroupMailSendTable;
 }
 
 /** A boolean column: PostgreSQL returns true/false, SQLite 1/0. */
@@ -143,7 +144,9 @@ export type AdminAction =
   | "publish-program"
   /** Details: the version, and how many addresses were mailed (or that nobody was). */
   | "mail-program-changes"
-  | "skip-program-changes-mail";
+  | "skip-program-changes-mail"
+  /** Issue 24: a message written to a group. Details: the group, the subject, how many addresses. */
+  | "write-to-group";
 
 export interface AdminAuditTable {
   id: string;
@@ -498,4 +501,18 @@ export interface MailAttemptTable {
   outcome: string;
   response: string | null;
   sender: string;
+}
+
+/** One send of a message organisers wrote to a group (0018-group-mail): its preview's token, once. */
+export interface GroupMailSendTable {
+  /** The one-time token the preview handed out: a second send of the same preview is refused. */
+  token: string;
+  group_key: string;
+  /** As written, placeholders and all. */
+  subject: string;
+  /** How many addresses were mailed. */
+  recipients: number;
+  /** The sending admin's user id. */
+  sent_by: string | null;
+  sent_at: string;
 }
