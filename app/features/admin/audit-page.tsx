@@ -52,6 +52,8 @@ const actionLabels: Record<AdminAction, string> = {
   "publish-program": "Published the program",
   "mail-program-changes": "Emailed presenters their new program times",
   "skip-program-changes-mail": "Chose not to email presenters about a program change",
+  "retry-mail": "Retried a failed email",
+  "retry-all-mail": "Retried every failed email",
 };
 
 export function AuditPage(props: {

@@ -143,7 +143,11 @@ export type AdminAction =
   | "publish-program"
   /** Details: the version, and how many addresses were mailed (or that nobody was). */
   | "mail-program-changes"
-  | "skip-program-changes-mail";
+  | "skip-program-changes-mail"
+  /** Issue 24: a failed message queued again; details: "To <recipient>: <subject>". */
+  | "retry-mail"
+  /** Every failed message queued again; details: how many. */
+  | "retry-all-mail";
 
 export interface AdminAuditTable {
   id: string;
