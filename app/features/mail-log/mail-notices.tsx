@@ -10,10 +10,9 @@ import "./mail-log.css";
  */
 export function MailAlertNotice({ alert }: { alert: MailAlert }) {
   return (
-    <section className="message message--error mail-notice" aria-labelledby="mail-alert-heading">
-      <h2 id="mail-alert-heading" className="mail-notice__heading">
-        Mail is failing
-      </h2>
+    // Named, not headed: it comes before each page's own heading.
+    <section className="message message--error mail-notice" aria-label="Mail is failing">
+      <p className="mail-notice__heading">Mail is failing</p>
       {alert.stuck > 0 ? (
         <p>
           {mailNoticeWords.stuck(alert.stuck, alert.waiting)}{" "}

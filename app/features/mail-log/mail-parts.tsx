@@ -8,6 +8,9 @@ export function MailStateBadge({ state }: { state: MailState }) {
   return <span className={`mail-state mail-state--${state}`}>{stateLabels[state]}</span>;
 }
 
+/** A fact's room: an address takes two columns where there are several, a sentence the whole row. */
+type Fact = { label: string; value: string; width?: "wide" | "full"; isError?: boolean };
+
 /** What the list and the details page say of a message besides its subject. */
 export function MailFacts({
   message,
@@ -16,17 +19,17 @@ export function MailFacts({
   message: MailRowView;
   extra?: { label: string; value: string }[];
 }) {
-  const facts = [
-    { label: "To", value: message.recipient, isLong: true },
-    ...(extra ?? []).map((fact) => ({ ...fact, isLong: true })),
+  const facts: Fact[] = [
+    { label: "To", value: message.recipient, width: "wide" },
+    ...(extra ?? []).map((fact) => ({ ...fact, width: "wide" as const })),
     { label: "Kind", value: message.kindLabel },
-    { label: "Cause", value: message.cause, isLong: true },
     { label: "Queued", value: message.queuedAtText },
     { label: "Sent", value: message.sentAtText ?? "Not yet" },
     { label: "Attempts", value: String(message.attempts) },
     ...(message.nextAttemptText ? [{ label: "Next attempt", value: message.nextAttemptText }] : []),
+    { label: "Cause", value: message.cause, width: "full" },
     ...(message.lastError
-      ? [{ label: "Last error", value: message.lastError, isLong: true, isError: true }]
+      ? [{ label: "Last error", value: message.lastError, width: "full" as const, isError: true }]
       : []),
   ];
   return (
@@ -34,12 +37,10 @@ export function MailFacts({
       {facts.map((fact) => (
         <div
           key={fact.label}
-          className={`mail-facts__item${"isLong" in fact && fact.isLong ? " mail-facts__item--long" : ""}`}
+          className={`mail-facts__item${fact.width ? ` mail-facts__item--${fact.width}` : ""}`}
         >
           <dt>{fact.label}</dt>
-          <dd className={"isError" in fact && fact.isError ? "mail-facts__error" : undefined}>
-            {fact.value}
-          </dd>
+          <dd className={fact.isError ? "mail-facts__error" : undefined}>{fact.value}</dd>
         </div>
       ))}
     </dl>
