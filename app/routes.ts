@@ -27,6 +27,9 @@ export default [
     route("review", "routes/admin-review.tsx"),
     route("presenters", "routes/admin-presenters.tsx"),
     route("audit", "routes/admin-audit.tsx"),
+    // The outbox as organisers see it; "mail/templates" and "mail/write" are static, so they rank above.
+    route("mail", "routes/admin-mail.tsx"),
+    route("mail/:id", "routes/admin-mail-message.tsx"),
     route("materials", "routes/admin-materials.tsx"),
     route("program", "routes/admin-program.tsx"),
     route("mail/write", "routes/admin-mail-write.tsx"),

@@ -2,22 +2,34 @@ import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { RouteErrorPage } from "~/components/route-error-page";
 import { requireContentEditor } from "~/features/accounts/session.server";
 import { AdminLayout } from "~/features/admin/admin-layout";
+import { readMailAlert } from "~/features/mail-log/mail-log.server";
+import { MailAlertNotice } from "~/features/mail-log/mail-notices";
+import { getDatabase } from "~/lib/db/db.server";
 import type { Route } from "./+types/admin-layout";
 
 // Admins and editors get the frame; its menu shows each only what they may open. Every admin page checks
 // again in its own loader and action (requireAdmin, or requireContentEditor for the content pages):
-// loaders run in parallel, so this one cannot guard the others; it only frames them.
-export function loader({ context, url }: Route.LoaderArgs) {
+// loaders run in parallel, so this one cannot guard the others; it only frames them. Admins also learn
+// here, on every page, that mail has been failing (one indexed query); editors are not asked.
+export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireContentEditor(context, url);
-  return { isAdmin: user.isAdmin };
+  if (!user.isAdmin) return { isAdmin: false };
+  const mailAlert = await readMailAlert(getDatabase().db);
+  return mailAlert ? { isAdmin: true, mailAlert } : { isAdmin: true };
 }
 
 export default function AdminLayoutRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminLayout isAdmin={loaderData.isAdmin}>
+    <AdminLayout isAdmin={loaderData.isAdmin} notice={<FrameNotice frame={loaderData} />}>
       <Outlet />
     </AdminLayout>
   );
+}
+
+function FrameNotice({ frame }: { frame: Awaited<ReturnType<typeof loader>> }) {
+  return "mailAlert" in frame && frame.mailAlert ? (
+    <MailAlertNotice alert={frame.mailAlert} />
+  ) : null;
 }
 
 /**
@@ -29,7 +41,7 @@ export function ErrorBoundary() {
   const frame = useRouteLoaderData<typeof loader>("routes/admin-layout");
   if (!frame) return <RouteErrorPage error={error} />;
   return (
-    <AdminLayout isAdmin={frame.isAdmin}>
+    <AdminLayout isAdmin={frame.isAdmin} notice={<FrameNotice frame={frame} />}>
       <RouteErrorPage error={error} framed />
     </AdminLayout>
   );

@@ -19,6 +19,7 @@ import { handleDecisionsAction } from "~/features/decisions/decisions-actions.se
 import { DecisionsAdminPage } from "~/features/decisions/decisions-admin-page";
 import { meritDistribution } from "~/features/decisions/merit-distribution";
 import { releaseDatesView } from "~/features/decisions/release-dates.server";
+import { readWaitingMail } from "~/features/mail-log/mail-log.server";
 import { getPresenterDates } from "~/features/presenters/presenter-dates.server";
 import { listReviewSummaries } from "~/features/review/committee-reviews.server";
 import { listSubmittedReviewsBySubmission } from "~/features/review/review-admin.server";
@@ -58,14 +59,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const edition = getCurrentEdition();
   const query = readQuery(url.searchParams);
   const settings = await getReviewSettings(db, edition.year);
-  const [submissions, stagedCount, call, summaries, reviews, presenterDates] = await Promise.all([
-    listSubmissionsForAdmin(db, { editionYear: edition.year, filter: query.status }),
-    countStagedDecisions(db, edition.year),
-    readCallForAbstracts(db),
-    listReviewSummaries(db, edition.year),
-    listSubmittedReviewsBySubmission(db, edition.year, settings),
-    getPresenterDates(db, edition),
-  ]);
+  const [submissions, stagedCount, call, summaries, reviews, presenterDates, waitingMail] =
+    await Promise.all([
+      listSubmissionsForAdmin(db, { editionYear: edition.year, filter: query.status }),
+      countStagedDecisions(db, edition.year),
+      readCallForAbstracts(db),
+      listReviewSummaries(db, edition.year),
+      listSubmittedReviewsBySubmission(db, edition.year, settings),
+      getPresenterDates(db, edition),
+      readWaitingMail(db, { kind: "decision" }),
+    ]);
   const summaryOf = new Map(summaries.map((summary) => [summary.submissionId, summary]));
   const shown = submissions
     .map((submission) => ({ submission, review: summaryOf.get(submission.id) ?? noReviews }))
@@ -82,6 +85,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     editionName: editionName(edition.year),
     query,
     stagedCount,
+    waitingDecisionMail: waitingMail,
     releaseDates: presenterDates ? releaseDatesView(presenterDates) : null,
     call: {
       isOpen: call.isOpen,

@@ -5,9 +5,9 @@ export type ReceivedMessage = { to: string[]; raw: string; messageId: string | u
 
 /**
  * A real SMTP server for tests, on a free port: keeps what it receives, refuses the addresses in
- * `refuse` with 550, and can be stopped and started again on the same port (an outage).
+ * `refuse` with 550, answers each message after `delayMs` (a slow server), and can be stopped and started again on the same port (an outage).
  */
-export async function startTestSmtpServer(options: { refuse?: string[] } = {}) {
+export async function startTestSmtpServer(options: { refuse?: string[]; delayMs?: number } = {}) {
   const received: ReceivedMessage[] = [];
   const create = () =>
     new SMTPServer({
@@ -24,7 +24,8 @@ export async function startTestSmtpServer(options: { refuse?: string[] } = {}) {
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
+        stream.on("end", async () => {
+          if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
           const raw = Buffer.concat(chunks).toString("utf8");
           received.push({
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
@@ -35,7 +36,13 @@ export async function startTestSmtpServer(options: { refuse?: string[] } = {}) {
         });
       },
     });
-  let server = create();
+  // A client that drops its connection (a server process killed mid-send) is not the test's failure.
+  const createListening = () => {
+    const created = create();
+    created.on("error", () => {});
+    return created;
+  };
+  let server = createListening();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   let isRunning = true;
@@ -50,7 +57,7 @@ export async function startTestSmtpServer(options: { refuse?: string[] } = {}) {
     },
     start: async () => {
       if (isRunning) return;
-      server = create();
+      server = createListening();
       await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
       isRunning = true;
     },

@@ -12,6 +12,7 @@ const adminSections = [
   { to: "/user-data/presenters", label: "Presenters", end: false },
   { to: "/user-data/materials", label: "Final materials", end: false },
   { to: "/user-data/program", label: "Program", end: false },
+  { to: "/user-data/mail", label: "Mail", end: false },
   { to: "/user-data/audit", label: "Audit log", end: false },
 ];
 
@@ -24,9 +25,17 @@ const contentSection = { to: siteContentPath, label: "Site content", end: false 
 /**
  * The admin area's frame: its own small menu above each admin page. An editor who is not an admin sees
  * only the content entry (the other pages refuse them anyway; the menu does not offer what they cannot
- * open).
+ * open). `notice` is what every page of the area must say first (mail failing), given by the route.
  */
-export function AdminLayout({ isAdmin, children }: { isAdmin: boolean; children: ReactNode }) {
+export function AdminLayout({
+  isAdmin,
+  notice,
+  children,
+}: {
+  isAdmin: boolean;
+  notice?: ReactNode;
+  children: ReactNode;
+}) {
   const sections = isAdmin ? [...adminSections, contentSection] : [contentSection];
   return (
     <section className="section admin">
@@ -42,6 +51,7 @@ export function AdminLayout({ isAdmin, children }: { isAdmin: boolean; children:
             ))}
           </ul>
         </nav>
+        {notice}
         {children}
       </div>
     </section>

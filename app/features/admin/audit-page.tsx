@@ -53,6 +53,8 @@ const actionLabels: Record<AdminAction, string> = {
   "mail-program-changes": "Emailed presenters their new program times",
   "skip-program-changes-mail": "Chose not to email presenters about a program change",
   "write-to-group": "Wrote to a group",
+  "retry-mail": "Retried a failed email",
+  "retry-all-mail": "Retried every failed email",
 };
 
 export function AuditPage(props: {

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import type { WaitingMail } from "~/features/mail-log/mail-log-views";
+import { WaitingDecisionMailNotice } from "~/features/mail-log/mail-notices";
 import { CallForAbstractsPanel } from "./call-for-abstracts-panel";
 import {
   type DecisionSort,
@@ -25,6 +27,8 @@ export type DecisionsAdminPageProps = {
   distribution: MeritDistribution;
   submissions: AdminSubmissionView[];
   stagedCount: number;
+  /** Released decisions whose mails are still in the outbox (and why, when the mail server is why). */
+  waitingDecisionMail: WaitingMail;
   /** The presenter dates the acceptance mails give; null when the edition has none. */
   releaseDates: ReleaseDatesView | null;
   call: { isOpen: boolean; closesAtText: string | null };
@@ -75,6 +79,7 @@ export function DecisionsAdminPage(props: DecisionsAdminPageProps) {
 
       <CallForAbstractsPanel call={props.call} />
 
+      <WaitingDecisionMailNotice waiting={props.waitingDecisionMail} />
       <ReleasePanel
         stagedCount={props.stagedCount}
         dates={props.releaseDates}

@@ -12,6 +12,7 @@ import {
   mailGroupWords,
 } from "./group-mail-messages";
 import "./group-mail.css";
+import { MailSectionNav } from "~/features/mail-log/mail-section-nav";
 
 export type GroupChoiceView = { key: MailGroup; label: string; holds: string; count: number };
 export type PlaceholderView = { name: string; holds: string; groupsText: string };
@@ -37,7 +38,7 @@ export function GroupMailPage({ editionName, groups, placeholders, answer }: Gro
   return (
     <>
       <h1>Write to a group</h1>
-      {/* MailSectionNav */}
+      <MailSectionNav current="write" />
       <p>
         Write one message to a group of people of {editionName}: each person gets a copy of their
         own, with the placeholders filled in for them. Nothing is sent until you have previewed the

@@ -146,7 +146,11 @@ export type AdminAction =
   | "mail-program-changes"
   | "skip-program-changes-mail"
   /** Issue 24: a message written to a group. Details: the group, the subject, how many addresses. */
-  | "write-to-group";
+  | "write-to-group"
+  /** Issue 24: a failed message queued again; details: "To <recipient>: <subject>". */
+  | "retry-mail"
+  /** Every failed message queued again; details: how many. */
+  | "retry-all-mail";
 
 export interface AdminAuditTable {
   id: string;

@@ -9,6 +9,8 @@ export type TargetServer = {
   server: ProductionServer;
   /** The server's database, opened from the test for setting up and counting. */
   handle: DatabaseHandle;
+  /** The PostgreSQL address the server uses (undefined on SQLite, whose file is in its data folder). */
+  databaseUrl: string | undefined;
   stop: () => Promise<void>;
 };
 
@@ -35,6 +37,7 @@ export async function startServerOnTarget(
   return {
     server,
     handle,
+    databaseUrl: serverEnv.DATABASE_URL,
     stop: async () => {
       await server.stop();
       if (database) await database.dispose();

@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { mailLogPath } from "./mail-log-query";
+import "./mail-log.css";
+
+/** The mail pages: the messages the site sent, the templates it sends them from, and writing one. */
+export const mailSections = [
+  { key: "messages", to: mailLogPath, label: "Messages" },
+  { key: "templates", to: `${mailLogPath}/templates`, label: "Templates" },
+  { key: "write", to: `${mailLogPath}/write`, label: "Write to a group" },
+] as const;
+
+export type MailSection = (typeof mailSections)[number]["key"];
+
+/**
+ * The mail pages' own small menu, under the page's heading. `current` names the page it is on (a
+ * message's details page is under "Messages").
+ */
+export function MailSectionNav({ current }: { current: MailSection }) {
+  return (
+    <nav aria-label="Mail pages" className="mail-nav">
+      <ul>
+        {mailSections.map((section) => (
+          <li key={section.key}>
+            <Link
+              to={section.to}
+              className="mail-nav__link"
+              aria-current={section.key === current ? "page" : undefined}
+            >
+              {section.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
