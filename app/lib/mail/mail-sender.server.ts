@@ -81,6 +81,9 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   let current: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let lastUnreachableLog = 0;
+  // How many looks in a row found the mail server unreachable: the wait grows with the outage, whichever
+  // message happened to be tried first.
+  let unreachableStreak = 0;
 
   const schedule = (delayMs: number) => {
     if (isStopped) return;
@@ -147,7 +150,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       delivered++;
       if (outcome === "unreachable") {
         // The rest wait with the message that found the server down, untried.
-        const retryAt = new Date(Date.now() + retryDelayFor(mail.attempts + 1));
+        const retryAt = new Date(Date.now() + retryDelayFor(unreachableStreak));
         await releaseClaims(options.db, claimed.slice(index + 1), {
           sender: senderId,
           nextAttemptAt: retryAt,
@@ -179,6 +182,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       const error = classifyDeliveryError(raw);
       const at = new Date();
       const attempt = mail.attempts + 1;
+      if (error.kind === "unreachable") unreachableStreak++;
       const isTooOld = at.getTime() - new Date(mail.created_at).getTime() >= settings.giveUpAfterMs;
       if (error.kind === "refused" || isTooOld) {
         const response = isTooOld
@@ -198,7 +202,12 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         at,
         outcome: "retry",
         response: error.response,
-        nextAttemptAt: new Date(at.getTime() + retryDelayFor(attempt)),
+        nextAttemptAt: new Date(
+          at.getTime() +
+            retryDelayFor(
+              error.kind === "unreachable" ? Math.max(attempt, unreachableStreak) : attempt,
+            ),
+        ),
       });
       if (error.kind === "unreachable") {
         // One line a minute while the server is down, not one per message and per process.
@@ -216,6 +225,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     }
     // The message is with the server. If recording that fails (the database went away), the lease runs
     // out and the message is sent again with the same Message-ID, which the receiving side can match.
+    unreachableStreak = 0;
     await recordAttempt(options.db, mail, { sender: senderId, at: new Date(), outcome: "sent" });
     return "sent";
   }
