@@ -52,6 +52,8 @@ const actionLabels: Record<AdminAction, string> = {
   "publish-program": "Published the program",
   "mail-program-changes": "Emailed presenters their new program times",
   "skip-program-changes-mail": "Chose not to email presenters about a program change",
+  "update-mail-template": "Changed a mail template",
+  "restore-mail-template": "Restored a mail template's default text",
 };
 
 export function AuditPage(props: {

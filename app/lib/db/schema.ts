@@ -35,6 +35,7 @@ export interface Database {
   media: MediaTable;
   mail_outbox: MailOutboxTable;
   mail_attempt: MailAttemptTable;
+  mail_template: MailTemplateTable;
 }
 
 /** A boolean column: PostgreSQL returns true/false, SQLite 1/0. */
@@ -143,7 +144,11 @@ export type AdminAction =
   | "publish-program"
   /** Details: the version, and how many addresses were mailed (or that nobody was). */
   | "mail-program-changes"
-  | "skip-program-changes-mail";
+  | "skip-program-changes-mail"
+  /** Issue 24: the organisers' mail templates. Details: the template's name and what changed. */
+  | "update-mail-template"
+  /** Details: the template's name (its saved text was deleted: the default applies again). */
+  | "restore-mail-template";
 
 export interface AdminAuditTable {
   id: string;
@@ -498,4 +503,18 @@ export interface MailAttemptTable {
   outcome: string;
   response: string | null;
   sender: string;
+}
+
+/**
+ * An organiser's own words for one of the site's mails (migration 0017-mail-templates). The defaults
+ * are in the code; a row exists only while a saved change does.
+ */
+export interface MailTemplateTable {
+  /** The template's key (MailTemplateKey, features/mail-templates). */
+  key: string;
+  subject: string;
+  body: string;
+  /** The saving admin's address. */
+  updated_by: string;
+  updated_at: string;
 }

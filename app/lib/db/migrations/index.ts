@@ -14,6 +14,7 @@ import * as siteContent from "./0013-site-content";
 import * as contentEditors from "./0014-content-editors";
 import * as media from "./0015-media";
 import * as mailOutbox from "./0016-mail-outbox";
+import * as mailTemplates from "./0017-mail-templates";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0014-content-editors": contentEditors,
   "0015-media": media,
   "0016-mail-outbox": mailOutbox,
+  "0017-mail-templates": mailTemplates,
 };
