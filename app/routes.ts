@@ -29,6 +29,8 @@ export default [
     route("audit", "routes/admin-audit.tsx"),
     route("materials", "routes/admin-materials.tsx"),
     route("program", "routes/admin-program.tsx"),
+    route("mail/templates", "routes/admin-mail-templates.tsx"),
+    route("mail/templates/:key", "routes/admin-mail-template.tsx"),
     // The page forms: one module, the last part of the address names the form.
     route("content/home", "routes/admin-content-pages.tsx", { id: "content-home" }),
     route("content/footer", "routes/admin-content-pages.tsx", { id: "content-footer" }),

@@ -62,7 +62,7 @@ export function formatText(
   return "Format to be announced";
 }
 
-function outcomeText(row: DecidedAbstract, links: DecisionMailLinks): string {
+export function outcomeText(row: DecidedAbstract, links: DecisionMailLinks): string {
   if (row.decision === "accepted") {
     if (row.acceptedAs === "talk") return `accepted as a talk (${talkLength(links.talk)})`;
     if (row.acceptedAs === "poster") return "accepted as a poster";

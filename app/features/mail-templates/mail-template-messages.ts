@@ -1,5 +1,3 @@
-import type { Refusals } from "~/lib/outcome";
-
 /** "{a}", "{a} and {b}", "{a}, {b} and {c}". */
 function listPlaceholders(names: readonly string[]): string {
   const shown = names.map((name) => `{${name}}`);
@@ -31,17 +29,9 @@ export const mailTemplateMessages = {
   unknownAction: "That button is not one this page knows. Please reload the page and try again.",
   changedMeanwhile: (who: string, when: string) =>
     `${who} saved this template at ${when}, after you opened it. Your text is still below and nothing was saved: look at theirs in another tab if you need to, then press Save again to replace it with yours.`,
+  restoredMeanwhile:
+    "Someone restored the default text of this template after you opened it. Your text is still below and nothing was saved: press Save again to replace the default with it.",
 } as const;
-
-export type MailTemplateRefusal = "invalid" | "changed-meanwhile";
-
-export const mailTemplateRefusals: Refusals<MailTemplateRefusal> = {
-  invalid: { status: 400, message: mailTemplateMessages.notSaved },
-  "changed-meanwhile": {
-    status: 409,
-    message: "Someone saved this template after you opened it: nothing was saved.",
-  },
-};
 
 /** What the list and the editor say about a template's state. */
 export const mailTemplateStatus = {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
-import { done, type Outcome } from "~/lib/outcome";
+import { done } from "~/lib/outcome";
 import {
   checkTemplateText,
   type MailTemplateText,
@@ -89,7 +89,8 @@ export async function loadMailTemplates(db: Db) {
 export type SavedMailTemplate = { result: "saved" | "default" | "unchanged" };
 export type SaveRefusal =
   | { ok: false; reason: "invalid"; errors: TemplateTextErrors; text: MailTemplateText }
-  | { ok: false; reason: "changed-meanwhile"; by: string; at: string };
+  /** `saved` null: someone restored the default meanwhile. */
+  | { ok: false; reason: "changed-meanwhile"; saved: { by: string; at: string } | null };
 export type SaveOutcome = { ok: true; value: SavedMailTemplate } | SaveRefusal;
 
 /** Checks a posted text as the editor shows it: normalised, with what is wrong field by field. */
@@ -134,12 +135,12 @@ export async function saveMailTemplate(
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     const current = await readMailTemplate(trx, input.key);
     if (sameText(current, text)) return done({ result: "unchanged" as const });
-    const changedMeanwhile = () =>
+    // Read again: a write that found the row changed was beaten by a save committed after the read.
+    const changedMeanwhile = async () =>
       ({
         ok: false,
         reason: "changed-meanwhile",
-        by: current.saved?.by ?? "",
-        at: current.saved?.at ?? "",
+        saved: (await readMailTemplate(trx, input.key)).saved,
       }) as const;
     if (templateVersion(current) !== input.basedOn) return changedMeanwhile();
     const isDefault = sameText(mailTemplates[input.key], text);
@@ -195,7 +196,7 @@ export async function saveMailTemplate(
 export async function restoreMailTemplate(
   db: Db,
   input: { key: MailTemplateKey; actor: AuditActor },
-): Promise<Outcome<{ restored: boolean }>> {
+): Promise<{ ok: true; value: { restored: boolean } }> {
   return db.transaction().execute(async (trx) => {
     const deleted = await trx
       .deleteFrom("mail_template")
