@@ -17,7 +17,7 @@ export const mailTemplateMessages = {
     "A brace is not closed: write a placeholder with both braces, such as {name}. For a brace itself, write it twice: {{ or }}.",
   notSaved: "The template was not saved: see what to fix below.",
   notPreviewed: "The preview waits for a fix: see below.",
-  previewed: "The preview below shows your text. It is not saved yet: press Save to keep it.",
+  previewed: "Previewed successfully below. Your text is not saved yet: press Save to keep it.",
   saved: (name: string) =>
     `The template "${name}" was saved successfully: the next messages use it.`,
   savedAsDefault: (name: string) =>

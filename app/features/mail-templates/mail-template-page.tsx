@@ -14,7 +14,6 @@ import {
   renderMailTemplate,
   type TemplateTextErrors,
 } from "./mail-template-text";
-import "~/features/site-content/content-editor.css";
 import "./mail-templates.css";
 
 type Field = keyof MailTemplateText;
@@ -43,7 +42,7 @@ export function MailTemplatePage({
 }) {
   return (
     <>
-      <p className="content-list__links">
+      <p className="mail-template-back">
         <Link to={mailTemplatesPath}>All mail templates</Link>
       </p>
       {/* MailSectionNav */}
@@ -136,7 +135,7 @@ function TemplateEditor({
           error={fieldErrors?.body}
           rows={18}
         />
-        <div className="content-actions">
+        <div className="mail-template-actions">
           <SubmitButton
             intent="preview"
             pendingLabel="Previewing..."
@@ -243,7 +242,7 @@ function RestoreDefault({ view, confirm }: { view: MailTemplateEditorView; confi
             Restore the default text?
           </h3>
           <p>The saved text will be gone ({view.status}).</p>
-          <div className="content-actions">
+          <div className="mail-template-actions">
             <SubmitButton intent="restore" pendingLabel="Restoring...">
               Yes, restore the default
             </SubmitButton>

@@ -173,7 +173,7 @@ for (const target of testDatabaseTargets()) {
       });
       expect(await act({ intent: "preview", ...edited })).toMatchObject({
         status: 200,
-        body: { message: expect.stringMatching(/It is not saved yet/), text: edited },
+        body: { message: expect.stringMatching(/is not saved yet/), text: edited },
       });
       expect(await database.db.selectFrom("mail_template").selectAll().execute()).toEqual([]);
       expect(await act({ intent: "save", version: "default", ...edited })).toMatchObject({

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import type { MailTemplateRow } from "./mail-template-editor.server";
 import { mailTemplateStatus } from "./mail-template-messages";
-import "~/features/site-content/content-editor.css";
 import "./mail-templates.css";
 
 /** Every mail organisers may reword: what it is, when it goes, and whether someone changed it. */
@@ -14,13 +13,13 @@ export function MailTemplatesPage({ rows }: { rows: MailTemplateRow[] }) {
         The site writes these messages itself, filled in for each person. Open one to change its
         words: the next messages use your text, and the default can always be restored.
       </p>
-      <ul className="content-list">
+      <ul className="mail-template-list">
         {rows.map((row) => (
-          <li key={row.key} className="content-list__item">
-            <h2 className="content-list__title">
+          <li key={row.key} className="mail-template-list__item">
+            <h2 className="mail-template-list__title">
               <Link to={row.href}>{row.name}</Link>
             </h2>
-            <p className="content-list__meta">{row.usedWhen}</p>
+            <p className="mail-template-list__meta">{row.usedWhen}</p>
             <p
               className={
                 row.isChanged
