@@ -241,7 +241,7 @@ function RestoreDefault({ view, confirm }: { view: MailTemplateEditorView; confi
           <h3 ref={question} tabIndex={-1}>
             Restore the default text?
           </h3>
-          <p>The saved text will be gone ({view.status}).</p>
+          <p>The saved text will be gone. {view.status}.</p>
           <div className="mail-template-actions">
             <SubmitButton intent="restore" pendingLabel="Restoring...">
               Yes, restore the default
