@@ -102,7 +102,8 @@ function TemplateEditor({
       | HTMLInputElement
       | HTMLTextAreaElement
       | null;
-    if (!field || field.disabled) return;
+    // Locked while the form is on its way (RedrawnForm): the answer redraws the field.
+    if (!field || field.matches(":disabled")) return;
     field.focus();
     const end = field.selectionEnd ?? field.value.length;
     field.setRangeText(`{${placeholder}}`, field.selectionStart ?? end, end, "end");
