@@ -32,6 +32,8 @@ export default [
     route("mail/:id", "routes/admin-mail-message.tsx"),
     route("materials", "routes/admin-materials.tsx"),
     route("program", "routes/admin-program.tsx"),
+    route("mail/templates", "routes/admin-mail-templates.tsx"),
+    route("mail/templates/:key", "routes/admin-mail-template.tsx"),
     route("mail/write", "routes/admin-mail-write.tsx"),
     // The page forms: one module, the last part of the address names the form.
     route("content/home", "routes/admin-content-pages.tsx", { id: "content-home" }),

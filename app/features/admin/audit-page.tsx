@@ -55,6 +55,8 @@ const actionLabels: Record<AdminAction, string> = {
   "write-to-group": "Wrote to a group",
   "retry-mail": "Retried a failed email",
   "retry-all-mail": "Retried every failed email",
+  "update-mail-template": "Changed a mail template",
+  "restore-mail-template": "Restored a mail template's default text",
 };
 
 export function AuditPage(props: {

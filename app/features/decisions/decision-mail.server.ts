@@ -1,6 +1,11 @@
 import type { Kysely } from "kysely";
 import { editionName } from "~/content/conference";
-import { site } from "~/content/site";
+import { loadMailTemplates } from "~/features/mail-templates/mail-template-store.server";
+import {
+  type MailTemplateKey,
+  type MailTemplateValues,
+  mailTemplates,
+} from "~/features/mail-templates/mail-templates";
 import {
   listAbstractRecipients,
   type MailRecipient,
@@ -9,7 +14,8 @@ import { abstractLabel } from "~/features/submissions/submission-details";
 import type { Database, PresentationFormat, SubmissionDecision } from "~/lib/db/schema";
 import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
 
-export const acceptedSubject = "Action required: confirm your SCULC presentation";
+/** The acceptance's default subject (what the e2e specs wait for while nobody changed it). */
+export const acceptedSubject = mailTemplates["decision-talk"].subject;
 
 /**
  * Who hears about each abstract's decision: the submitting account and every co-author who gave an
@@ -56,10 +62,9 @@ export function formatText(
   return "Format to be announced";
 }
 
-function outcomeText(row: DecidedAbstract, links: DecisionMailLinks): string {
+export function outcomeText(row: DecidedAbstract, links: DecisionMailLinks): string {
   if (row.decision === "accepted") {
-    if (row.acceptedAs === "talk")
-      return `accepted as a talk (${links.talk.minutes} minutes plus ${links.talk.questionMinutes} minutes of questions)`;
+    if (row.acceptedAs === "talk") return `accepted as a talk (${talkLength(links.talk)})`;
     if (row.acceptedAs === "poster") return "accepted as a poster";
     return "accepted";
   }
@@ -67,20 +72,37 @@ function outcomeText(row: DecidedAbstract, links: DecisionMailLinks): string {
   return "not accepted";
 }
 
+function talkLength(talk: DecisionMailLinks["talk"]): string {
+  return `${talk.minutes} minutes plus ${talk.questionMinutes} minutes of questions`;
+}
+
+export type DecisionTemplateKey = Extract<MailTemplateKey, `decision-${string}`>;
+
 /**
- * One message to one person about the abstracts of theirs that were just decided. The strongest outcome
- * sets the subject and what to do next: accepted ones are confirmed on the congratulations page by the
- * confirm-by date, alternates wait, rejected ones read the decision (and any comments) on the status page.
+ * The strongest outcome among one person's abstracts chooses the message: an acceptance (a talk's
+ * message if any accepted one is a talk, or has no format), then the waiting list, then the rest.
  */
-function decisionEmail(
+export function decisionTemplateKey(rows: readonly DecidedAbstract[]): DecisionTemplateKey {
+  const accepted = rows.filter((row) => row.decision === "accepted");
+  if (accepted.length)
+    return accepted.every((row) => row.acceptedAs === "poster")
+      ? "decision-poster"
+      : "decision-talk";
+  if (rows.some((row) => row.decision === "alternate")) return "decision-alternate";
+  return "decision-not-accepted";
+}
+
+/**
+ * What one person's decision message is filled with: their abstracts with each outcome, the reviewers'
+ * comments when released with them (reviewers numbered per abstract, "Reviewer 2", which names nobody),
+ * and where to answer.
+ */
+export function decisionValues(
   recipient: MailRecipient,
-  rows: DecidedAbstract[],
+  rows: readonly DecidedAbstract[],
   links: DecisionMailLinks,
-  comments: Map<string, string[]> = new Map(),
-): MailMessage {
-  const conference = editionName(links.editionYear);
-  const lines = rows.map((row) => `- ${abstractLabel(row)}: ${outcomeText(row, links)}`);
-  // Reviewers are numbered per abstract ("Reviewer 2"), which names nobody.
+  comments: ReadonlyMap<string, string[]> = new Map(),
+): MailTemplateValues<"decision-talk"> {
   const reviews = rows.flatMap((row) => {
     const texts = comments.get(row.id) ?? [];
     if (!texts.length) return [];
@@ -89,58 +111,35 @@ function decisionEmail(
       ...texts.map((text, index) => `Reviewer ${index + 1}:\n${text}`),
     ];
   });
-  const greeting = `Dear ${recipient.name || "author"},`;
-  const signature = `— ${site.name}`;
-  if (rows.some((row) => row.decision === "accepted")) {
-    const text = [
-      greeting,
-      `Congratulations: the program committee has accepted your abstract for ${conference}.`,
-      ...lines,
-      ...reviews,
-      `Please confirm or decline your presentation ${links.confirmByText ? `by ${links.confirmByText}` : "as soon as you can"}, and read what happens next, on the congratulations page (the author who submitted the abstract answers there, signed in to their account):`,
-      links.congratulationsUrl,
-      signature,
-    ];
-    return {
-      to: recipient.email,
-      subject: acceptedSubject,
-      text: `${text.join("\n\n")}\n`,
-      kind: "decision",
-    };
-  }
-  if (rows.some((row) => row.decision === "alternate")) {
-    const text = [
-      greeting,
-      `Thank you for submitting to ${conference}. The program committee has placed your abstract on its waiting list as an alternate.`,
-      ...lines,
-      ...reviews,
-      "There is nothing to do for now. If a place in the program opens, we will email you at once with the acceptance and how to confirm it. You can see where your abstract stands on your submissions page:",
-      links.statusUrl,
-      signature,
-    ];
-    return {
-      to: recipient.email,
-      subject: `Your ${conference} abstract is on the waiting list`,
-      text: `${text.join("\n\n")}\n`,
-      kind: "decision",
-    };
-  }
-  const text = [
-    greeting,
-    `Thank you for submitting to ${conference}. We are sorry that the program committee could not accept your abstract this year.`,
-    ...lines,
-    ...reviews,
-    "You can see the decision on your submissions page:",
-    links.statusUrl,
-    "We hope to see you at the conference as a guest, and to read your work again next year.",
-    signature,
-  ];
   return {
-    to: recipient.email,
-    subject: `Your ${conference} abstract was not accepted`,
-    text: `${text.join("\n\n")}\n`,
-    kind: "decision",
+    name: recipient.name || "author",
+    conference: editionName(links.editionYear),
+    abstracts: rows
+      .map((row) => `- ${abstractLabel(row)}: ${outcomeText(row, links)}`)
+      .join("\n\n"),
+    comments: reviews.join("\n\n"),
+    talk_length: talkLength(links.talk),
+    confirm_by: links.confirmByText ? `by ${links.confirmByText}` : "as soon as you can",
+    congratulations_link: links.congratulationsUrl,
+    status_link: links.statusUrl,
   };
+}
+
+type MailTemplates = Awaited<ReturnType<typeof loadMailTemplates>>;
+
+/** One message to one person about the abstracts of theirs that were just decided. */
+function decisionEmail(
+  templates: MailTemplates,
+  recipient: MailRecipient,
+  rows: DecidedAbstract[],
+  links: DecisionMailLinks,
+  comments?: ReadonlyMap<string, string[]>,
+): MailMessage {
+  const { subject, text } = templates.render(
+    decisionTemplateKey(rows),
+    decisionValues(recipient, rows, links, comments),
+  );
+  return { to: recipient.email, subject, text, kind: "decision" };
 }
 
 /**
@@ -167,8 +166,10 @@ export async function queueDecisionMail(
       byAddress.set(key, entry);
     }
   }
+  // Read in the caller's transaction: the messages use the templates as saved at this moment.
+  const templates = await loadMailTemplates(deps.db);
   const messages = [...byAddress.values()].map(({ recipient, rows: theirs }) =>
-    decisionEmail(recipient, theirs, links, input.comments),
+    decisionEmail(templates, recipient, theirs, links, input.comments),
   );
   await deps.mailer.queue(deps.db, messages, input.cause);
   return byAddress.size;

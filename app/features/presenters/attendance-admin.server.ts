@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { editionName } from "~/content/conference";
-import { site } from "~/content/site";
+import { loadMailTemplates } from "~/features/mail-templates/mail-template-store.server";
+import type { MailTemplateValues } from "~/features/mail-templates/mail-templates";
 import { abstractLabel } from "~/features/submissions/submission-details";
 import { listAuthors } from "~/features/submissions/submission-details.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
@@ -141,7 +142,7 @@ export async function remindWaitingPresenters(
       actor: input.actor,
       details: `Reminded about abstract${rows.length === 1 ? "" : "s"} ${rows.map((row) => Number(row.number)).join(", ")}`,
     });
-    const messages = presenterReminders(rows, input);
+    const messages = await presenterReminders(trx, rows, input);
     await deps.mailer.queue(trx, messages, `Presenters reminded by ${input.actor.label}`);
     return messages;
   });
@@ -149,38 +150,55 @@ export async function remindWaitingPresenters(
   return done({ mailed: waiting.length });
 }
 
-/** One reminder per submitting account, listing each of its waiting abstracts. */
-function presenterReminders(
-  rows: { email: string; firstName: string | null; title: string; file_name: string }[],
-  input: { editionYear: number; dates: PresenterDates; congratulationsUrl: string },
-): MailMessage[] {
-  const bySubmitter = new Map<string, typeof rows>();
+type ReminderRow = { email: string; firstName: string | null; title: string; file_name: string };
+
+/** The waiting abstracts by submitting account (by address), in the order given. */
+function bySubmitter(rows: readonly ReminderRow[]): ReminderRow[][] {
+  const grouped = new Map<string, ReminderRow[]>();
   for (const row of rows)
-    bySubmitter.set(row.email.toLowerCase(), [
-      ...(bySubmitter.get(row.email.toLowerCase()) ?? []),
-      row,
-    ]);
-  const conference = editionName(input.editionYear);
-  return [...bySubmitter.values()].flatMap((theirs) => {
+    grouped.set(row.email.toLowerCase(), [...(grouped.get(row.email.toLowerCase()) ?? []), row]);
+  return [...grouped.values()];
+}
+
+/** What one submitter's reminder is filled with: their waiting abstracts and where to answer. */
+export function presenterReminderValues(
+  theirs: readonly ReminderRow[],
+  input: {
+    editionYear: number;
+    dates: Pick<PresenterDates, "confirmByText">;
+    congratulationsUrl: string;
+  },
+): MailTemplateValues<"presenter-reminder"> {
+  return {
+    name: theirs[0]?.firstName || "author",
+    conference: editionName(input.editionYear),
+    abstracts: theirs
+      .map((row) => `- ${abstractLabel({ title: row.title, fileName: row.file_name })}`)
+      .join("\n\n"),
+    confirm_by: `by ${input.dates.confirmByText}`,
+    congratulations_link: input.congratulationsUrl,
+  };
+}
+
+/** One reminder per submitting account, listing each of its waiting abstracts. */
+async function presenterReminders(
+  db: Kysely<Database>,
+  rows: ReminderRow[],
+  input: { editionYear: number; dates: PresenterDates; congratulationsUrl: string },
+): Promise<MailMessage[]> {
+  // Read in the reminder's transaction: the messages use the template as saved at this moment.
+  const templates = await loadMailTemplates(db);
+  return bySubmitter(rows).flatMap((theirs) => {
     const [first] = theirs;
     if (!first) return [];
-    const text = [
-      `Dear ${first.firstName || "author"},`,
-      `Your abstract was accepted for ${conference}, and we have not heard from you yet. Please confirm or decline your presentation by ${input.dates.confirmByText}:`,
-      ...theirs.map((row) => `- ${abstractLabel({ title: row.title, fileName: row.file_name })}`),
-      input.congratulationsUrl,
-      `— ${site.name}`,
-    ];
-    return [
-      {
-        to: first.email,
-        subject: `Reminder: please confirm your ${conference} presentation`,
-        text: `${text.join("\n\n")}\n`,
-        kind: "presenter-reminder" as const,
-      },
-    ];
+    const { subject, text } = templates.render(
+      "presenter-reminder",
+      presenterReminderValues(theirs, input),
+    );
+    return [{ to: first.email, subject, text, kind: "presenter-reminder" as const }];
   });
 }
+
 /**
  * Lets one presenter answer once more after the confirm-by date (their next answer closes it again).
  * Before the date there is nothing to reopen.

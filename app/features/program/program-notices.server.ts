@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { editionName } from "~/content/conference";
-import { site } from "~/content/site";
+import { loadMailTemplates } from "~/features/mail-templates/mail-template-store.server";
+import type { MailTemplateValues } from "~/features/mail-templates/mail-templates";
 import type { MailRecipient } from "~/features/submissions/abstract-recipients.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import { formatLongDate } from "~/lib/dates";
@@ -99,20 +100,22 @@ export async function settlePendingNotice(
     return notice
       ? refuseProgram({ reason: "notice-newer", version: notice.version })
       : refuseProgram({ reason: "notice-settled" });
-  const messages = input.send ? noticeMessages(notice, input) : [];
+  const addresses = input.send ? noticeAddresses(notice).length : 0;
   const claimed = await deps.db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("program_version")
       .set({
         presenters_notified_at: now.toISOString(),
         presenters_notified_by: input.actor.label,
-        presenters_mailed: messages.length,
+        presenters_mailed: addresses,
       })
       .where("edition_year", "=", input.editionYear)
       .where("version", "=", notice.version)
       .where("presenters_notified_at", "is", null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
+    // Read in the claim's transaction: the messages use the templates as saved at this moment.
+    const messages = input.send ? await noticeMessages(trx, notice, input) : [];
     await recordAdminAction(trx, {
       action: input.send ? "mail-program-changes" : "skip-program-changes-mail",
       actor: input.actor,
@@ -126,15 +129,15 @@ export async function settlePendingNotice(
     return true;
   });
   if (!claimed) return refuseProgram({ reason: "notice-settled" });
-  if (messages.length) deps.mailer.wake();
+  if (addresses) deps.mailer.wake();
   if (!input.send)
     return done({ mailed: 0, message: programMessages.noticeClosed(notice.version) });
   return done({
-    mailed: messages.length,
+    mailed: addresses,
     message:
       notice.comparedWith === null
-        ? programMessages.presentersToldSlots(messages.length)
-        : programMessages.presentersMailed(messages.length),
+        ? programMessages.presentersToldSlots(addresses)
+        : programMessages.presentersMailed(addresses),
   });
 }
 
@@ -153,13 +156,10 @@ function describeChange(change: AffectedPresentation, date: string): string {
   return `${title} has moved: it is now at ${at(change.after)} (it was at ${at(change.before)}).`;
 }
 
-/** One message per address, about all of its presentations that changed (or, first, were placed). */
-export function noticeMessages(
-  notice: PendingNotice,
-  input: { editionYear: number; programUrl: string },
-): MailMessage[] {
-  const conference = editionName(input.editionYear);
-  const isFirst = notice.comparedWith === null;
+/** Each address once, with all of its presentations that changed (or, first, were placed). */
+export function noticeAddresses(
+  notice: Pick<PendingNotice, "affected">,
+): { recipient: MailRecipient; changes: AffectedPresentation[] }[] {
   const byAddress = new Map<
     string,
     { recipient: MailRecipient; changes: AffectedPresentation[] }
@@ -171,21 +171,42 @@ export function noticeMessages(
       entry.changes.push(change);
       byAddress.set(key, entry);
     }
-  return [...byAddress.values()].map(({ recipient, changes }) => ({
+  return [...byAddress.values()];
+}
+
+export type NoticeTemplateKey = "program-first-notice" | "program-change";
+
+export function noticeTemplateKey(notice: Pick<PendingNotice, "comparedWith">): NoticeTemplateKey {
+  return notice.comparedWith === null ? "program-first-notice" : "program-change";
+}
+
+/** What one presenter's notice is filled with: each of their presentations' new place and time. */
+export function noticeValues(
+  recipient: MailRecipient,
+  changes: readonly AffectedPresentation[],
+  input: { editionYear: number; programUrl: string; date: string },
+): MailTemplateValues<"program-first-notice"> & MailTemplateValues<"program-change"> {
+  const described = changes.map((change) => describeChange(change, input.date)).join("\n\n");
+  return {
+    name: recipient.name || "presenter",
+    conference: editionName(input.editionYear),
+    presentations: described,
+    changes: described,
+    program_link: input.programUrl,
+  };
+}
+
+/** One message per address, about all of its presentations that changed (or, first, were placed). */
+export async function noticeMessages(
+  db: Kysely<Database>,
+  notice: PendingNotice,
+  input: { editionYear: number; programUrl: string },
+): Promise<MailMessage[]> {
+  const templates = await loadMailTemplates(db);
+  const key = noticeTemplateKey(notice);
+  return noticeAddresses(notice).map(({ recipient, changes }) => ({
     to: recipient.email,
-    subject: isFirst
-      ? `When and where you present at ${conference}`
-      : `The ${conference} program has changed for your presentation`,
-    text: `${[
-      `Dear ${recipient.name || "presenter"},`,
-      isFirst
-        ? `The program committee has published the ${conference} program. Here is when and where you present (times are Pacific Time):`
-        : `The program committee has published a new version of the ${conference} program (times are Pacific Time).`,
-      ...changes.map((change) => describeChange(change, notice.date)),
-      "The whole program, with a calendar file for each presentation, is here:",
-      input.programUrl,
-      `— ${site.name}`,
-    ].join("\n\n")}\n`,
+    ...templates.render(key, noticeValues(recipient, changes, { ...input, date: notice.date })),
     kind: "program-change" as const,
   }));
 }

@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { editionName } from "~/content/conference";
-import { site } from "~/content/site";
+import { loadMailTemplates } from "~/features/mail-templates/mail-template-store.server";
+import type { MailTemplateValues } from "~/features/mail-templates/mail-templates";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
 import { formatConferenceDateTime } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
-import type { Mailer, MailMessage } from "~/lib/mail/mailer.server";
+import type { Mailer } from "~/lib/mail/mailer.server";
 import { done } from "~/lib/outcome";
 import { listUnfinishedByReviewer, type UnfinishedReviewer } from "./committee-reviews.server";
 import type { ReviewSettings } from "./review-settings";
@@ -32,12 +33,14 @@ export async function remindReviewers(
   const unfinished = await listUnfinishedByReviewer(deps.db, input.editionYear);
   const reviews = unfinished.reduce((sum, reviewer) => sum + reviewer.unfinished.length, 0);
   if (!unfinished.length) return done({ reviewers: 0, reviews: 0 });
-  const deadline =
-    input.settings.isOpen && input.settings.closesAt
-      ? `The review period closes at ${formatConferenceDateTime(input.settings.closesAt)}.`
-      : null;
-  const messages = unfinished.map((reviewer) => reminderEmail(reviewer, { ...input, deadline }));
   await deps.db.transaction().execute(async (trx) => {
+    // Read in the reminder's transaction: the messages use the template as saved at this moment.
+    const templates = await loadMailTemplates(trx);
+    const messages = unfinished.map((reviewer) => ({
+      to: reviewer.email,
+      ...templates.render("reviewer-reminder", reviewerReminderValues(reviewer, input)),
+      kind: "review-reminder" as const,
+    }));
     await recordAdminAction(trx, {
       action: "remind-reviewers",
       actor: input.actor,
@@ -51,26 +54,27 @@ export async function remindReviewers(
 
 const statusWords = { "not-started": "not started", draft: "draft saved, not submitted" } as const;
 
-function reminderEmail(
+/** What one reviewer's reminder is filled with: their unfinished reviews by number, the closing time. */
+export function reviewerReminderValues(
   reviewer: UnfinishedReviewer,
-  input: { editionYear: number; reviewUrl: string; deadline: string | null },
-): MailMessage {
+  input: {
+    editionYear: number;
+    reviewUrl: string;
+    settings: Pick<ReviewSettings, "isOpen" | "closesAt">;
+  },
+): MailTemplateValues<"reviewer-reminder"> {
   const count = reviewer.unfinished.length;
-  const text = [
-    `Dear ${reviewer.firstName || "reviewer"},`,
-    `You have ${count} unfinished ${count === 1 ? "review" : "reviews"} for ${editionName(input.editionYear)}:`,
-    reviewer.unfinished
+  return {
+    name: reviewer.firstName || "reviewer",
+    conference: editionName(input.editionYear),
+    unfinished_count: `${count} unfinished ${count === 1 ? "review" : "reviews"}`,
+    unfinished_reviews: reviewer.unfinished
       .map((entry) => `- Abstract ${entry.number}: ${statusWords[entry.status]}`)
       .join("\n"),
-    ...(input.deadline ? [input.deadline] : []),
-    "Your review queue:",
-    input.reviewUrl,
-    `— ${site.name}`,
-  ];
-  return {
-    to: reviewer.email,
-    subject: `Reminder: ${count} unfinished ${count === 1 ? "review" : "reviews"} for ${editionName(input.editionYear)}`,
-    text: `${text.join("\n\n")}\n`,
-    kind: "review-reminder",
+    deadline:
+      input.settings.isOpen && input.settings.closesAt
+        ? `The review period closes at ${formatConferenceDateTime(input.settings.closesAt)}.`
+        : "",
+    review_link: input.reviewUrl,
   };
 }

@@ -36,6 +36,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_attempt: MailAttemptTable;
   group_mail_send: GroupMailSendTable;
+  mail_template: MailTemplateTable;
 }
 
 /** A boolean column: PostgreSQL returns true/false, SQLite 1/0. */
@@ -150,7 +151,11 @@ export type AdminAction =
   /** Issue 24: a failed message queued again; details: "To <recipient>: <subject>". */
   | "retry-mail"
   /** Every failed message queued again; details: how many. */
-  | "retry-all-mail";
+  | "retry-all-mail"
+  /** Issue 24: the organisers' mail templates. Details: the template's name and what changed. */
+  | "update-mail-template"
+  /** Details: the template's name (its saved text was deleted: the default applies again). */
+  | "restore-mail-template";
 
 export interface AdminAuditTable {
   id: string;
@@ -519,4 +524,18 @@ export interface GroupMailSendTable {
   /** The sending admin's user id. */
   sent_by: string | null;
   sent_at: string;
+}
+
+/**
+ * An organiser's own words for one of the site's mails (migration 0017-mail-templates). The defaults
+ * are in the code; a row exists only while a saved change does.
+ */
+export interface MailTemplateTable {
+  /** The template's key (MailTemplateKey, features/mail-templates). */
+  key: string;
+  subject: string;
+  body: string;
+  /** The saving admin's address. */
+  updated_by: string;
+  updated_at: string;
 }

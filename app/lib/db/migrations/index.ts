@@ -14,6 +14,7 @@ import * as siteContent from "./0013-site-content";
 import * as contentEditors from "./0014-content-editors";
 import * as media from "./0015-media";
 import * as mailOutbox from "./0016-mail-outbox";
+import * as mailTemplates from "./0017-mail-templates";
 import * as groupMail from "./0018-group-mail";
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   "0014-content-editors": contentEditors,
   "0015-media": media,
   "0016-mail-outbox": mailOutbox,
+  "0017-mail-templates": mailTemplates,
   "0018-group-mail": groupMail,
 };
