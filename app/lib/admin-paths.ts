@@ -3,3 +3,6 @@
  * the admin menu's Site content entry, the way out of a refused admin page).
  */
 export const siteContentPath = "/user-data/content";
+
+/** The mail pages: the outbox's messages, the templates and writing to a group live under it. */
+export const mailPagesPath = "/user-data/mail";

@@ -57,26 +57,3 @@ export function AdminLayout({
     </section>
   );
 }
-
-export function Pagination({
-  page,
-  pageCount,
-  hrefFor,
-  label,
-}: {
-  page: number;
-  pageCount: number;
-  hrefFor: (page: number) => string;
-  label: string;
-}) {
-  if (pageCount <= 1) return null;
-  return (
-    <nav aria-label={label} className="admin-pagination">
-      {page > 1 ? <a href={hrefFor(page - 1)}>Previous page</a> : <span aria-hidden="true" />}
-      <span>
-        Page {page} of {pageCount}
-      </span>
-      {page < pageCount ? <a href={hrefFor(page + 1)}>Next page</a> : <span aria-hidden="true" />}
-    </nav>
-  );
-}

@@ -1,5 +1,5 @@
+import { Pagination } from "~/components/pagination";
 import type { AdminAction } from "~/lib/db/schema";
-import { Pagination } from "./admin-layout";
 
 export type AuditEntryView = {
   id: string;

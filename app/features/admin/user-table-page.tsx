@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
-import { Pagination } from "./admin-layout";
+import { Pagination } from "~/components/pagination";
 import {
   type UserTableColumn,
   type UserTableQuery,

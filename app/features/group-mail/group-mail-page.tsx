@@ -12,7 +12,7 @@ import {
   mailGroupWords,
 } from "./group-mail-messages";
 import "./group-mail.css";
-import { MailSectionNav } from "~/features/mail-log/mail-section-nav";
+import { MailSectionNav } from "~/components/mail-section-nav";
 
 export type GroupChoiceView = { key: MailGroup; label: string; holds: string; count: number };
 export type PlaceholderView = { name: string; holds: string; groupsText: string };

@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { MailSectionNav } from "~/components/mail-section-nav";
+import { Pagination } from "~/components/pagination";
 import { SubmitButton } from "~/components/submit-button";
-import { Pagination } from "~/features/admin/admin-layout";
 import { stateFilterLabels } from "./mail-log-messages";
 import { mailLogHref, mailStateFilters } from "./mail-log-query";
 import type { MailLogPageProps } from "./mail-log-views";
 import { MailFacts, MailStateBadge, RetryForm } from "./mail-parts";
-import { MailSectionNav } from "./mail-section-nav";
 import "~/components/text-field.css";
 import "./mail-log.css";
 

@@ -1,3 +1,5 @@
+import { mailPagesPath } from "~/lib/admin-paths";
+
 /**
  * The mail page's filters, read from and written to its address (a GET form, so they work without
  * JavaScript and can be linked to from a notice).
@@ -12,7 +14,7 @@ export type MailLogQuery = {
   page: number;
 };
 
-export const mailLogPath = "/user-data/mail";
+export const mailLogPath = mailPagesPath;
 
 export function mailMessagePath(id: string): string {
   return `${mailLogPath}/${encodeURIComponent(id)}`;

@@ -1,7 +1,7 @@
 import { FormMessage } from "~/components/form-message";
+import { MailSectionNav } from "~/components/mail-section-nav";
 import type { MailMessagePageProps } from "./mail-log-views";
 import { MailFacts, MailStateBadge, RetryForm } from "./mail-parts";
-import { MailSectionNav } from "./mail-section-nav";
 import "./mail-log.css";
 
 /**

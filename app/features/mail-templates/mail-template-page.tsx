@@ -15,7 +15,7 @@ import {
   type TemplateTextErrors,
 } from "./mail-template-text";
 import "./mail-templates.css";
-import { MailSectionNav } from "~/features/mail-log/mail-section-nav";
+import { MailSectionNav } from "~/components/mail-section-nav";
 
 type Field = keyof MailTemplateText;
 const fieldIds: Record<Field, string> = { subject: "field-subject", body: "field-body" };

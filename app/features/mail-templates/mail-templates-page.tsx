@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { MailTemplateRow } from "./mail-template-editor.server";
 import { mailTemplateStatus } from "./mail-template-messages";
 import "./mail-templates.css";
-import { MailSectionNav } from "~/features/mail-log/mail-section-nav";
+import { MailSectionNav } from "~/components/mail-section-nav";
 
 /** Every mail organisers may reword: what it is, when it goes, and whether someone changed it. */
 export function MailTemplatesPage({ rows }: { rows: MailTemplateRow[] }) {

@@ -1,12 +1,16 @@
 import { Link } from "react-router";
-import { mailLogPath } from "./mail-log-query";
-import "./mail-log.css";
+import { mailPagesPath } from "~/lib/admin-paths";
+import "./mail-section-nav.css";
 
+/**
+ * The mail pages (three features: the outbox, the templates, writing to a group) share this menu, kept
+ * here so none of them depends on another for it.
+ */
 /** The mail pages: the messages the site sent, the templates it sends them from, and writing one. */
 export const mailSections = [
-  { key: "messages", to: mailLogPath, label: "Messages" },
-  { key: "templates", to: `${mailLogPath}/templates`, label: "Templates" },
-  { key: "write", to: `${mailLogPath}/write`, label: "Write to a group" },
+  { key: "messages", to: mailPagesPath, label: "Messages" },
+  { key: "templates", to: `${mailPagesPath}/templates`, label: "Templates" },
+  { key: "write", to: `${mailPagesPath}/write`, label: "Write to a group" },
 ] as const;
 
 export type MailSection = (typeof mailSections)[number]["key"];
