@@ -4,7 +4,7 @@ import { editionName } from "~/content/conference";
 import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireProfile } from "~/features/accounts/session.server";
-import { mailAbstractReceipt } from "~/features/submissions/abstract-receipt.server";
+import { queueAbstractReceipt } from "~/features/submissions/abstract-receipt.server";
 import { receiveAbstractUpload } from "~/features/submissions/abstract-upload.server";
 import {
   effectiveDeadline,
@@ -135,16 +135,18 @@ export async function action({ request, context, url }: Route.ActionArgs) {
             // Re-read inside the transaction that records the new file: a call closed meanwhile wins.
             isStillEditable: async (db) => isAcceptingAbstracts(await readCallForAbstracts(db)),
           },
+    alsoInTransaction: (trx, submissionId) =>
+      queueAbstractReceipt(
+        { db: trx, mailer: getMailer() },
+        {
+          submissionId,
+          isReplacement: replaceId !== null,
+          statusUrl: new URL(submissionPaths.status, getEnv().baseUrl).href,
+        },
+      ),
   });
   if (outcome.ok) {
-    await mailAbstractReceipt(
-      { ...deps, mailer: getMailer() },
-      {
-        submissionId: outcome.value.submissionId,
-        isReplacement: replaceId !== null,
-        statusUrl: new URL(submissionPaths.status, getEnv().baseUrl).href,
-      },
-    );
+    getMailer().wake();
     throw redirect(`${submissionPaths.status}?${replaceId === null ? "uploaded" : "replaced"}=1`);
   }
   const draft = outcome.draft;

@@ -86,14 +86,20 @@ for (const target of testDatabaseTargets()) {
       expect(sent).toHaveLength(1);
     });
 
-    it("keeps the assignments when their mail cannot be queued", async () => {
+    it("assigns nothing when the reviewers' mail cannot be queued: the two commit together", async () => {
       const database = await databases.openMigrated();
       const { act, sent } = await setUp(database, { isQueueBroken: true });
-      const run = await act({ intent: "auto-assign", perAbstract: "1" });
-      expect(run).toMatchObject({ summary: { created: 5 }, status: 200 });
+      await expect(act({ intent: "auto-assign", perAbstract: "1" })).rejects.toThrow(
+        "the outbox cannot be written",
+      );
+      await expect(act({ intent: "assign", submissionId: "s1", reviewerId: "r2" })).rejects.toThrow(
+        "the outbox cannot be written",
+      );
       expect(sent).toEqual([]);
       const assignments = await database.db.selectFrom("review_assignment").select("id").execute();
-      expect(assignments).toHaveLength(5);
+      expect(assignments).toEqual([]);
+      const audited = await database.db.selectFrom("admin_audit").select("action").execute();
+      expect(audited.filter((row) => row.action !== "grant-reviewer")).toEqual([]);
     });
   });
 }

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Logger } from "pino";
 import { editionName } from "~/content/conference";
 import { site } from "~/content/site";
 import type { Database } from "~/lib/db/schema";
@@ -15,10 +14,11 @@ type AssignedAbstract = { number: number; title: string };
 /**
  * Tells each reviewer what one assignment run gave them: one mail per reviewer per run, however many
  * abstracts, listing them by number and title (never the authors: the review is blind) with a link to
- * the queue. Queued after the assignments commit; a failure to queue is logged and never undoes them.
+ * the queue. Give it the assignments' transaction, so they and their mail commit together, and wake the
+ * mailer after the commit.
  */
-export async function mailNewAssignments(
-  deps: { db: Db; mailer: Mailer; logger: Pick<Logger, "error"> },
+export async function queueAssignmentMail(
+  deps: { db: Db; mailer: Mailer },
   input: { editionYear: number; reviewUrl: string; assignments: readonly NewAssignment[] },
 ): Promise<{ reviewers: number }> {
   if (!input.assignments.length) return { reviewers: 0 };
@@ -51,12 +51,7 @@ export async function mailNewAssignments(
       .sort((a, b) => a.number - b.number);
     messages.push(assignmentEmail(reviewer, abstracts, input));
   }
-  try {
-    await deps.mailer.queue(deps.db, messages, "Abstracts assigned to reviewers");
-    deps.mailer.wake();
-  } catch (error) {
-    deps.logger.error({ err: error }, "could not queue the reviewers' assignment mail");
-  }
+  await deps.mailer.queue(deps.db, messages, "Abstracts assigned to reviewers");
   return { reviewers: reviewers.length };
 }
 

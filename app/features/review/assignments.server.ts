@@ -33,7 +33,14 @@ export type AssignOutcome = ReviewOutcome<{ assignmentId: string; number: number
 /** An admin assigns one reviewer to one abstract of the edition. */
 export async function assignReviewer(
   db: Db,
-  input: { editionYear: number; submissionId: string; reviewerId: string; actor: AuditActor },
+  input: {
+    editionYear: number;
+    submissionId: string;
+    reviewerId: string;
+    actor: AuditActor;
+    /** Runs in the assignment's transaction (the reviewer's mail commits with it). */
+    alsoInTransaction?: (trx: Db, assigned: { number: number }) => Promise<void>;
+  },
 ): Promise<AssignOutcome> {
   return db.transaction().execute(async (trx): Promise<AssignOutcome> => {
     const found = await findAbstractAndReviewer(trx, input);
@@ -62,6 +69,7 @@ export async function assignReviewer(
       target: { userId: input.reviewerId, email },
       details: `abstract ${number}`,
     });
+    await input.alsoInTransaction?.(trx, { number });
     return done({ assignmentId, number });
   });
 }
@@ -113,11 +121,17 @@ export type DeclareConflictOutcome = ReviewOutcome<
  * A reviewer declares a conflict with an abstract assigned to them: the conflict is stored (so the pair
  * is never assigned again), the assignment and its draft go, and the reviewer is recorded as the actor.
  * Refused once their review is submitted: withdrawing a review the decisions may rest on is the
- * committee's call. The caller tells the admins (review-mail.server.ts).
+ * committee's call. The caller tells the admins (review-mail.server.ts) through `alsoInTransaction`.
  */
 export async function declareConflict(
   db: Db,
-  input: { editionYear: number; reviewerId: string; number: number },
+  input: {
+    editionYear: number;
+    reviewerId: string;
+    number: number;
+    /** Runs in the declaration's transaction (the admins' notice commits with it). */
+    alsoInTransaction?: (trx: Db, declared: { reviewerEmail: string }) => Promise<void>;
+  },
 ): Promise<DeclareConflictOutcome> {
   return db.transaction().execute(async (trx): Promise<DeclareConflictOutcome> => {
     const row = await assignmentByNumber(trx, input)
@@ -156,6 +170,7 @@ export async function declareConflict(
       target: { userId: input.reviewerId, email: row.email },
       details: `abstract ${input.number}`,
     });
+    await input.alsoInTransaction?.(trx, { reviewerEmail: row.email });
     return done({
       number: input.number,
       submissionId: row.submissionId,

@@ -32,6 +32,8 @@ export async function autoAssign(
   editionYear: number,
   perAbstract: number,
   actor: AuditActor,
+  /** Runs in the run's transaction with what it added (the reviewers' mail commits with them). */
+  alsoInTransaction?: (trx: Db, pairs: AutoAssignSummary["pairs"]) => Promise<void>,
 ): Promise<AutoAssignSummary> {
   const count = Math.min(Math.max(Math.floor(perAbstract), 1), maxReviewersPerAbstract);
   // One run at a time, each reading what the one before it added: parallel runs (double clicks, two
@@ -39,7 +41,9 @@ export async function autoAssign(
   // holding no connection, so a burst cannot take the whole pool; across processes SQLite's
   // transactions already start as writers (BEGIN IMMEDIATE) and PostgreSQL's take a lock, which also
   // waits for a hand assignment or a reviewer's "take the next abstract" in flight.
-  const turn = autoAssignQueue.then(() => autoAssignInTurn(db, editionYear, count, actor));
+  const turn = autoAssignQueue.then(() =>
+    autoAssignInTurn(db, editionYear, count, actor, alsoInTransaction),
+  );
   autoAssignQueue = turn.catch(() => {});
   return turn;
 }
@@ -51,6 +55,7 @@ function autoAssignInTurn(
   editionYear: number,
   count: number,
   actor: AuditActor,
+  alsoInTransaction?: (trx: Db, pairs: AutoAssignSummary["pairs"]) => Promise<void>,
 ): Promise<AutoAssignSummary> {
   return db.transaction().execute(async (trx) => {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {
@@ -111,6 +116,7 @@ function autoAssignInTurn(
         summary.created === 1 ? "assignment" : "assignments"
       } added${summary.shortfalls.length ? `, ${summary.shortfalls.length} abstracts still short` : ""}`,
     });
+    await alsoInTransaction?.(trx, summary.pairs);
     return summary;
   });
 }

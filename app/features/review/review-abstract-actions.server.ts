@@ -8,7 +8,7 @@ import { declareConflict } from "./assignments.server";
 import { declareNoConflict } from "./conflict-declarations.server";
 import type { ReviewValues } from "./review-abstract-page";
 import { readReviewForm } from "./review-form.server";
-import { mailAdminsAboutConflict } from "./review-mail.server";
+import { queueConflictNotice } from "./review-mail.server";
 import {
   declareConflictRefusals,
   declareNoConflictRefusals,
@@ -75,19 +75,28 @@ export async function handleReviewAbstractAction(
   }
   if (intent === "ask-conflict") return answer({ isConfirmingConflict: true });
   if (intent === "declare-conflict") {
-    const outcome = await declareConflict(deps.db, { editionYear, reviewerId, number });
+    const outcome = await declareConflict(deps.db, {
+      editionYear,
+      reviewerId,
+      number,
+      alsoInTransaction: (trx, { reviewerEmail }) =>
+        queueConflictNotice(
+          { db: trx, mailer: deps.mailer },
+          {
+            configuredAdminEmails: input.configuredAdminEmails,
+            number,
+            reviewerEmail,
+            reviewUrl: input.reviewAdminUrl,
+          },
+        ),
+    });
     if (!outcome.ok) {
       return answer(
         { notice: error(refusalText(declareConflictRefusals, outcome)) },
         declareConflictRefusals[outcome.reason].status,
       );
     }
-    await mailAdminsAboutConflict(deps, {
-      configuredAdminEmails: input.configuredAdminEmails,
-      number,
-      reviewerEmail: outcome.value.reviewerEmail,
-      reviewUrl: input.reviewAdminUrl,
-    });
+    deps.mailer.wake();
     throw redirect(`${reviewPaths.queue}?conflict=${number}`);
   }
 

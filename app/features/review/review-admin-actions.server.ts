@@ -6,7 +6,7 @@ import type { Database } from "~/lib/db/schema";
 import { readForm, readIntent } from "~/lib/forms.server";
 import type { Mailer } from "~/lib/mail/mailer.server";
 import { z } from "~/lib/zod.server";
-import { mailNewAssignments } from "./assignment-mail.server";
+import { queueAssignmentMail } from "./assignment-mail.server";
 import { assignReviewer, unassignReviewer } from "./assignments.server";
 import { autoAssign, maxReviewersPerAbstract } from "./auto-assign.server";
 import { resolveLikelyConflict } from "./conflict-resolutions.server";
@@ -93,8 +93,13 @@ async function act(
   if (intent === "auto-assign") {
     const form = readForm(autoAssignForm, formData);
     if (!form.ok) return [{ message: form.message }, 400];
-    const summary = await autoAssign(db, editionYear, form.value.perAbstract, actor);
-    await mailNewAssignments(deps, { editionYear, reviewUrl, assignments: summary.pairs });
+    const summary = await autoAssign(db, editionYear, form.value.perAbstract, actor, (trx, pairs) =>
+      queueAssignmentMail(
+        { db: trx, mailer: deps.mailer },
+        { editionYear, reviewUrl, assignments: pairs },
+      ).then(() => {}),
+    );
+    if (summary.pairs.length) deps.mailer.wake();
     return [
       {
         message: reviewMessages.autoAssigned(summary.created),
@@ -111,13 +116,18 @@ async function act(
   if (intent === "assign") {
     const form = readForm(assignForm, formData);
     if (!form.ok) return [{ message: form.message }, 400];
-    const outcome = await assignReviewer(db, { editionYear, ...form.value, actor });
-    if (!outcome.ok) return refusalAnswer(assignRefusals, outcome);
-    await mailNewAssignments(deps, {
+    const outcome = await assignReviewer(db, {
       editionYear,
-      reviewUrl,
-      assignments: [{ number: outcome.value.number, reviewerId: form.value.reviewerId }],
+      ...form.value,
+      actor,
+      alsoInTransaction: (trx, { number }) =>
+        queueAssignmentMail(
+          { db: trx, mailer: deps.mailer },
+          { editionYear, reviewUrl, assignments: [{ number, reviewerId: form.value.reviewerId }] },
+        ).then(() => {}),
     });
+    if (!outcome.ok) return refusalAnswer(assignRefusals, outcome);
+    deps.mailer.wake();
     return [{ message: reviewMessages.assigned(outcome.value.number) }, 200];
   }
   if (intent === "unassign") {

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Logger } from "pino";
 import { site } from "~/content/site";
 import { queueMailToAdmins } from "~/features/accounts/mail-admins.server";
 import type { Database } from "~/lib/db/schema";
@@ -24,9 +23,12 @@ function conflictDeclaredEmail(input: {
   };
 }
 
-/** Tells every admin; a failure to queue is logged, never undoes the declaration. */
-export async function mailAdminsAboutConflict(
-  deps: { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "error"> },
+/**
+ * Queues a notice to every admin. Give it the declaration's transaction, so the two commit together,
+ * and wake the mailer after the commit.
+ */
+export async function queueConflictNotice(
+  deps: { db: Kysely<Database>; mailer: Mailer },
   input: {
     configuredAdminEmails: readonly string[];
     number: number;
@@ -34,14 +36,9 @@ export async function mailAdminsAboutConflict(
     reviewUrl: string;
   },
 ): Promise<void> {
-  try {
-    await queueMailToAdmins(deps, {
-      configuredAdminEmails: input.configuredAdminEmails,
-      cause: `Conflict declared on abstract ${input.number} by ${input.reviewerEmail}`,
-      messageTo: (to) => conflictDeclaredEmail({ to, ...input }),
-    });
-    deps.mailer.wake();
-  } catch (error) {
-    deps.logger.error({ err: error }, "could not queue the admins' mail about a declared conflict");
-  }
+  await queueMailToAdmins(deps, {
+    configuredAdminEmails: input.configuredAdminEmails,
+    cause: `Conflict declared on abstract ${input.number} by ${input.reviewerEmail}`,
+    messageTo: (to) => conflictDeclaredEmail({ to, ...input }),
+  });
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   insertUploaders,
-  silentLogger,
   uploadFoldersPerTest,
   uploadRequest,
   validDetails,
@@ -9,7 +8,7 @@ import {
 import { makeAbstractPdf } from "../../../tests/support/pdf-fixtures";
 import { recordingMailer } from "../../../tests/support/recording-mailer";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
-import { mailAbstractReceipt } from "./abstract-receipt.server";
+import { queueAbstractReceipt } from "./abstract-receipt.server";
 import { receiveAbstractUpload } from "./abstract-upload.server";
 
 const setUp = uploadFoldersPerTest();
@@ -19,8 +18,12 @@ for (const target of testDatabaseTargets()) {
   describe(`the upload receipt on ${target.name}`, () => {
     const databases = useTestDatabases(target);
 
-    async function uploadWithCoauthor() {
-      const database = await databases.openMigrated();
+    /** Uploads as the submit route does: the receipt is queued in the upload's transaction. */
+    async function uploadWithCoauthor(
+      mail = recordingMailer(),
+      database?: Awaited<ReturnType<typeof databases.openMigrated>>,
+    ) {
+      database ??= await databases.openMigrated();
       await insertUploaders(database);
       const deps = setUp(database);
       const details = {
@@ -44,19 +47,20 @@ for (const target of testDatabaseTargets()) {
           maxBytes: 1_000_000,
           maxPages: 20,
           maxSubmissionsPerUser: 10,
+          alsoInTransaction: (trx, submissionId) =>
+            queueAbstractReceipt(
+              { db: trx, mailer: mail.mailer },
+              { submissionId, isReplacement: false, statusUrl },
+            ),
         },
       );
       if (!uploaded.ok) throw new Error(`upload refused: ${uploaded.reason}`);
-      return { deps, submissionId: uploaded.value.submissionId };
+      mail.mailer.wake();
+      return { deps, submissionId: uploaded.value.submissionId, sent: mail.sent };
     }
 
     it("mails the submitter the title, every author, the file name and the status page", async () => {
-      const { deps, submissionId } = await uploadWithCoauthor();
-      const { mailer, sent } = recordingMailer();
-      await mailAbstractReceipt(
-        { ...deps, mailer },
-        { submissionId, isReplacement: false, statusUrl },
-      );
+      const { sent } = await uploadWithCoauthor();
       expect(sent).toHaveLength(1);
       const receipt = sent[0];
       if (!receipt) throw new Error("no receipt");
@@ -76,28 +80,25 @@ for (const target of testDatabaseTargets()) {
     it("says a replaced PDF replaced the old one", async () => {
       const { deps, submissionId } = await uploadWithCoauthor();
       const { mailer, sent } = recordingMailer();
-      await mailAbstractReceipt(
-        { ...deps, mailer },
-        { submissionId, isReplacement: true, statusUrl },
-      );
+      await deps.db
+        .transaction()
+        .execute((trx) =>
+          queueAbstractReceipt(
+            { db: trx, mailer },
+            { submissionId, isReplacement: true, statusUrl },
+          ),
+        );
+      mailer.wake();
       expect(sent[0]?.text).toContain("It replaces the one you uploaded before.");
     });
 
-    it("logs a failure to queue the receipt and never throws, so the upload stands", async () => {
-      const { deps, submissionId } = await uploadWithCoauthor();
-      const { mailer, sent } = recordingMailer({ isQueueBroken: true });
-      const warnings: unknown[] = [];
-      const logger = { ...silentLogger, warn: (...args: unknown[]) => warnings.push(args) };
-      await expect(
-        mailAbstractReceipt(
-          { ...deps, logger, mailer },
-          { submissionId, isReplacement: false, statusUrl },
-        ),
-      ).resolves.toBeUndefined();
-      expect(sent).toHaveLength(0);
-      expect(warnings).toHaveLength(1);
-      const stored = await deps.db.selectFrom("submission").select("id").execute();
-      expect(stored).toEqual([{ id: submissionId }]);
+    it("records no abstract whose receipt cannot be queued: the two commit together", async () => {
+      const broken = recordingMailer({ isQueueBroken: true });
+      const database = await databases.openMigrated();
+      await expect(uploadWithCoauthor(broken, database)).rejects.toThrow();
+      expect(broken.sent).toHaveLength(0);
+      const stored = await database.db.selectFrom("submission").select("id").execute();
+      expect(stored).toEqual([]);
     });
   });
 }

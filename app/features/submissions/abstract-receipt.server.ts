@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { Logger } from "pino";
 import { editionName } from "~/content/conference";
 import { site } from "~/content/site";
 import type { Database } from "~/lib/db/schema";
@@ -42,23 +41,25 @@ export function abstractReceiptEmail(receipt: AbstractReceipt): MailMessage {
 }
 
 /**
- * Mails the submitter a receipt for an abstract just uploaded (or its PDF just replaced). Read from the
- * stored rows, so it says what was recorded. Queued after the upload commits; a database failure here is logged and never undoes the upload.
+ * Queues the submitter's receipt for an abstract just uploaded (or its PDF just replaced), read from the
+ * rows as recorded. Give it the upload's transaction, so the abstract and its receipt commit together,
+ * and wake the mailer after the commit.
  */
-export async function mailAbstractReceipt(
-  deps: { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "warn"> },
+export async function queueAbstractReceipt(
+  deps: { db: Kysely<Database>; mailer: Mailer },
   input: { submissionId: string; isReplacement: boolean; statusUrl: string },
 ): Promise<void> {
-  try {
-    const row = await deps.db
-      .selectFrom("submission as s")
-      .innerJoin("user as u", "u.id", "s.user_id")
-      .select(["s.edition_year", "s.number", "s.title", "s.file_name", "u.email"])
-      .where("s.id", "=", input.submissionId)
-      .executeTakeFirst();
-    if (!row) return; // deleted in the meantime: nothing to confirm
-    const authors = (await listAuthors(deps.db, [input.submissionId])).get(input.submissionId);
-    await deps.mailer.send(
+  const row = await deps.db
+    .selectFrom("submission as s")
+    .innerJoin("user as u", "u.id", "s.user_id")
+    .select(["s.edition_year", "s.number", "s.title", "s.file_name", "u.email"])
+    .where("s.id", "=", input.submissionId)
+    .executeTakeFirst();
+  if (!row) return;
+  const authors = (await listAuthors(deps.db, [input.submissionId])).get(input.submissionId);
+  await deps.mailer.queue(
+    deps.db,
+    [
       abstractReceiptEmail({
         to: row.email,
         editionYear: Number(row.edition_year),
@@ -69,9 +70,7 @@ export async function mailAbstractReceipt(
         isReplacement: input.isReplacement,
         statusUrl: input.statusUrl,
       }),
-      input.isReplacement ? "Abstract PDF replaced" : "Abstract submitted",
-    );
-  } catch (error) {
-    deps.logger.warn({ err: error, submissionId: input.submissionId }, "abstract receipt not sent");
-  }
+    ],
+    input.isReplacement ? "Abstract PDF replaced" : "Abstract submitted",
+  );
 }

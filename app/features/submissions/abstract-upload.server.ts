@@ -75,6 +75,8 @@ export type AbstractUploadOptions = {
   maxSubmissionsPerUser: number;
   /** A new abstract (the default), or a new PDF for one of the user's abstracts (details unchanged). */
   replace?: { submissionId: string; isStillEditable: (db: Kysely<Database>) => Promise<boolean> };
+  /** Runs in the transaction that records the abstract (the receipt commits with it). */
+  alsoInTransaction?: (trx: Kysely<Database>, submissionId: string) => Promise<void>;
 };
 
 /** The field the upload form sends its file in. */
@@ -184,6 +186,7 @@ export async function receiveAbstractUpload(
             .set({ ...fileColumns, details_updated_at: now })
             .where("id", "=", id)
             .execute();
+          await options.alsoInTransaction?.(trx, id);
           return { oldStorageKeys: [old.storage_key, old.reviewer_storage_key] };
         }
         if ((await countSubmissions(trx, options)) >= options.maxSubmissionsPerUser) {
@@ -226,6 +229,7 @@ export async function receiveAbstractUpload(
           },
           details,
         });
+        await options.alsoInTransaction?.(trx, id);
         return {};
       });
       if ("reason" in recorded && recorded.reason) return { ok: false, reason: recorded.reason };
