@@ -156,6 +156,11 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
+  // The server writes into its data folder after the answers too (the outbox's sender saves the
+  // receipts as .eml files): remove the folder only once the server has stopped.
+  const exited = new Promise((resolve) => server.once("exit", resolve));
   server.kill("SIGTERM");
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
