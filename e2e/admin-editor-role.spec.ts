@@ -128,6 +128,7 @@ test("an admin makes a member an editor: Site content in the header and the admi
     "Presenters",
     "Final materials",
     "Program",
+    "Mail",
     "Audit log",
     "Site content",
   ]);

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Database } from "../db/schema";
 import { classifyDeliveryError, type MailTransport } from "./mail-transport.server";
 import {
+  bringWaitingMailForward,
   type ClaimedMail,
   claimDueMail,
   nextDueAt,
@@ -81,9 +82,15 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   let current: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let lastUnreachableLog = 0;
-  // How many looks in a row found the mail server unreachable: the wait grows with the outage, whichever
-  // message happened to be tried first.
-  let unreachableStreak = 0;
+  // Since when this process has found the mail server unreachable: it waits as long again as the outage
+  // has lasted (10 s at first, at most 10 minutes), so the wait follows time, not how many batches and
+  // processes happened to look.
+  let unreachableSince: number | null = null;
+  const outageDelayMs = (now: number) =>
+    Math.min(
+      settings.maxRetryDelayMs,
+      Math.max(settings.retryBaseMs, now - (unreachableSince ?? now)),
+    );
 
   const schedule = (delayMs: number) => {
     if (isStopped) return;
@@ -150,7 +157,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       delivered++;
       if (outcome === "unreachable") {
         // The rest wait with the message that found the server down, untried.
-        const retryAt = new Date(Date.now() + retryDelayFor(unreachableStreak));
+        const retryAt = new Date(Date.now() + outageDelayMs(Date.now()));
         await releaseClaims(options.db, claimed.slice(index + 1), {
           sender: senderId,
           nextAttemptAt: retryAt,
@@ -182,7 +189,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       const error = classifyDeliveryError(raw);
       const at = new Date();
       const attempt = mail.attempts + 1;
-      if (error.kind === "unreachable") unreachableStreak++;
+      if (error.kind === "unreachable") unreachableSince ??= at.getTime();
       const isTooOld = at.getTime() - new Date(mail.created_at).getTime() >= settings.giveUpAfterMs;
       if (error.kind === "refused" || isTooOld) {
         const response = isTooOld
@@ -204,9 +211,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         response: error.response,
         nextAttemptAt: new Date(
           at.getTime() +
-            retryDelayFor(
-              error.kind === "unreachable" ? Math.max(attempt, unreachableStreak) : attempt,
-            ),
+            (error.kind === "unreachable" ? outageDelayMs(at.getTime()) : retryDelayFor(attempt)),
         ),
       });
       if (error.kind === "unreachable") {
@@ -225,8 +230,11 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     }
     // The message is with the server. If recording that fails (the database went away), the lease runs
     // out and the message is sent again with the same Message-ID, which the receiving side can match.
-    unreachableStreak = 0;
     await recordAttempt(options.db, mail, { sender: senderId, at: new Date(), outcome: "sent" });
+    if (unreachableSince !== null) {
+      unreachableSince = null;
+      await bringWaitingMailForward(options.db, new Date());
+    }
     return "sent";
   }
 

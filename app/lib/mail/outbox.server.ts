@@ -288,6 +288,19 @@ export async function releaseLeasesOfDeadSenders(
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * The mail server answers again after an outage: every message waiting for a later look goes now
+ * instead of at the time the outage set for it.
+ */
+export async function bringWaitingMailForward(db: Kysely<Database>, now: Date): Promise<void> {
+  await db
+    .updateTable("mail_outbox")
+    .set({ next_attempt_at: now.toISOString() })
+    .where("state", "=", "queued")
+    .where("next_attempt_at", ">", now.toISOString())
+    .execute();
+}
+
 /** Gives claimed messages back untried (the mail server is unreachable, or the sender is stopping). */
 export async function releaseClaims(
   db: Kysely<Database>,
