@@ -107,6 +107,14 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
       socketTimeout: 60_000,
     } as Parameters<typeof nodemailer.createTransport>[0]);
     const where = describeSmtp(options.smtpUrl);
+    // A pooled transport reports a connection that fails between messages as an 'error' event; with no
+    // listener that would be an uncaught exception and end the worker. Each send reports its own.
+    transport.on("error", (error) => {
+      options.logger.info(
+        { err: error, transport: `SMTP at ${where}` },
+        "an idle SMTP connection failed",
+      );
+    });
     return {
       describe: () => `SMTP at ${where}`,
       close: () => transport.close(),
