@@ -24,8 +24,23 @@ describe("parseEnv", () => {
       adminEmails: [],
       maxUploadBytes: 10 * 1024 * 1024,
       webConcurrency: os.availableParallelism(),
+      backup: { intervalHours: 24, folder: path.resolve("./data/backups"), keep: 7 },
       s3: undefined,
     });
+  });
+
+  it("reads the backup schedule: daily into DATA_DIR/backups keeping 7 unless set; 0 is off", () => {
+    expect(
+      parseEnv({ DATA_DIR: "/srv/site", BACKUP_INTERVAL_HOURS: "6", BACKUP_KEEP: "30" }).backup,
+    ).toEqual({ intervalHours: 6, folder: "/srv/site/backups", keep: 30 });
+    expect(parseEnv({ BACKUP_INTERVAL_HOURS: "0", BACKUP_DIR: "/mnt/b" }).backup).toMatchObject({
+      intervalHours: 0,
+      folder: "/mnt/b",
+    });
+    expect(() => parseEnv({ BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP: must be at least 1/);
+    expect(() => parseEnv({ BACKUP_INTERVAL_HOURS: "daily" })).toThrow(
+      /BACKUP_INTERVAL_HOURS: must be a number of hours/,
+    );
   });
 
   it("reads the number of HTTP workers, one per core unless set", () => {

@@ -115,6 +115,24 @@ const envSchema = z.object({
       .max(60_000, "must be at most 60000")
       .optional(),
   ),
+  BACKUP_INTERVAL_HOURS: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({
+        error: "must be a number of hours (0 turns scheduled backups off)",
+      })
+      .min(0, "must be 0 (off) or more")
+      .max(24 * 31, "must be at most 744 (a month)")
+      .optional(),
+  ),
+  BACKUP_DIR: optionalString,
+  BACKUP_KEEP: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: "must be a number of backups" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(1000, "must be at most 1000")
+      .optional(),
+  ),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalString.pipe(
@@ -152,6 +170,8 @@ export type Env = {
   maxUploadBytes: number;
   /** HTTP worker processes the supervisor keeps running (server/supervisor.ts); default one per core. */
   webConcurrency: number;
+  /** Scheduled backups, run by the supervisor; `intervalHours` 0 is off. */
+  backup: { intervalHours: number; folder: string; keep: number };
   /** Uploads go to this S3-compatible bucket when set, else to DATA_DIR/uploads. */
   s3:
     | {
@@ -215,6 +235,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     adminEmails: values.ADMIN_EMAILS ?? [],
     maxUploadBytes: Math.round(values.MAX_UPLOAD_MB * 1024 * 1024),
     webConcurrency: values.WEB_CONCURRENCY ?? os.availableParallelism(),
+    backup: {
+      intervalHours: values.BACKUP_INTERVAL_HOURS ?? 24,
+      folder: path.resolve(values.BACKUP_DIR ?? path.join(values.DATA_DIR, "backups")),
+      keep: values.BACKUP_KEEP ?? 7,
+    },
     s3: values.S3_BUCKET
       ? {
           bucket: values.S3_BUCKET,

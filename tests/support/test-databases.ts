@@ -4,9 +4,18 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterEach } from "vitest";
-import { type DatabaseHandle, migrateToLatest, openDatabase } from "~/lib/db/database.server";
+import {
+  type DatabaseHandle,
+  type DatabaseOptions,
+  migrateToLatest,
+  openDatabase,
+} from "~/lib/db/database.server";
 
-export type TestDatabase = DatabaseHandle & { dispose: () => Promise<void> };
+export type TestDatabase = DatabaseHandle & {
+  /** How to open the same database again (another connection, another process). */
+  options: DatabaseOptions;
+  dispose: () => Promise<void>;
+};
 
 export type TestDatabaseTarget = {
   name: "sqlite" | "postgres";
@@ -18,9 +27,11 @@ const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 /** A brand-new SQLite file in its own temporary folder. */
 async function openSqlite(): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uls-test-"));
-  const handle = openDatabase({ dialect: "sqlite", filename: path.join(dir, "app.db") });
+  const options = { dialect: "sqlite" as const, filename: path.join(dir, "app.db") };
+  const handle = openDatabase(options);
   return {
     ...handle,
+    options,
     dispose: async () => {
       await handle.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -43,13 +54,11 @@ async function openPostgres(
   await admin.end();
   const scoped = new URL(url);
   scoped.searchParams.set("options", `-c search_path=${schema}`);
-  const handle = openDatabase({
-    dialect: "postgres",
-    connectionString: scoped.toString(),
-    maxConnections: options.maxConnections,
-  });
+  const databaseOptions = { dialect: "postgres" as const, connectionString: scoped.toString() };
+  const handle = openDatabase({ ...databaseOptions, maxConnections: options.maxConnections });
   return {
     ...handle,
+    options: databaseOptions,
     dispose: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: url });

@@ -279,6 +279,23 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
 }
 
 /**
+ * Brings the database to exactly the migrations up to `name` (undefined: none), up or down: a restore
+ * loads an archive's rows into the schema they were saved from, then migrates to the latest.
+ */
+export async function migrateTo(handle: DatabaseHandle, name: string | undefined): Promise<void> {
+  const migrator = await createMigrator(handle);
+  const { error, results = [] } = await migrator.migrateTo(name ?? NO_MIGRATIONS);
+  if (error) {
+    const failed = results.find((result) => result.status === "Error");
+    throw new MigrationError(
+      `Database migration ${failed?.migrationName ?? "(unknown)"} failed: ${String(error)}`,
+      results,
+      { cause: error },
+    );
+  }
+}
+
+/**
  * Rolls back the most recent migration, or every migration from `toBefore` on; used by tests to prove
  * migrations can be undone and to seed data the way an older schema held it.
  */

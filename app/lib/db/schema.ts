@@ -37,6 +37,7 @@ export interface Database {
   mail_attempt: MailAttemptTable;
   group_mail_send: GroupMailSendTable;
   mail_template: MailTemplateTable;
+  backup_run: BackupRunTable;
 }
 
 /** A boolean column: PostgreSQL returns true/false, SQLite 1/0. */
@@ -538,4 +539,23 @@ export interface MailTemplateTable {
   /** The saving admin's address. */
   updated_by: string;
   updated_at: string;
+}
+
+export type BackupRunState = "running" | "succeeded" | "failed";
+
+export interface BackupRunTable {
+  id: string;
+  trigger: "schedule" | "command";
+  state: BackupRunState;
+  host: string;
+  started_at: string;
+  heartbeat_at: string;
+  finished_at: string | null;
+  file: string | null;
+  /** PostgreSQL returns bigint as text. */
+  bytes: number | string | null;
+  tables: number | null;
+  rows: number | null;
+  files: number | null;
+  error: string | null;
 }

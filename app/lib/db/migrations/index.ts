@@ -16,6 +16,7 @@ import * as media from "./0015-media";
 import * as mailOutbox from "./0016-mail-outbox";
 import * as mailTemplates from "./0017-mail-templates";
 import * as groupMail from "./0018-group-mail";
+import * as backupRuns from "./0019-backup-runs";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) because the server is bundled.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0016-mail-outbox": mailOutbox,
   "0017-mail-templates": mailTemplates,
   "0018-group-mail": groupMail,
+  "0019-backup-runs": backupRuns,
 };
