@@ -27,6 +27,7 @@ export default [
     route("review", "routes/admin-review.tsx"),
     route("presenters", "routes/admin-presenters.tsx"),
     route("audit", "routes/admin-audit.tsx"),
+    route("status", "routes/admin-status.tsx"),
     // The outbox as organisers see it; "mail/templates" and "mail/write" are static, so they rank above.
     route("mail", "routes/admin-mail.tsx"),
     route("mail/:id", "routes/admin-mail-message.tsx"),

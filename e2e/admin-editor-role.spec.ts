@@ -130,6 +130,7 @@ test("an admin makes a member an editor: Site content in the header and the admi
     "Program",
     "Mail",
     "Audit log",
+    "Status",
     "Site content",
   ]);
   await expect(adminNav.getByRole("link", { name: "Site content" })).toHaveAttribute(

@@ -4,6 +4,8 @@ import { mediaFileOwner } from "~/features/content-media/media-records.server";
 import { finalMaterialFileOwner } from "~/features/presenters/final-material-storage.server";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { abstractFileOwner } from "~/features/submissions/submission-files.server";
+import { startBackupSchedule } from "~/lib/backup/backup-runs.server";
+import { siteLocationFromEnv } from "~/lib/backup/site-archive.server";
 import { prepareDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
@@ -60,8 +62,20 @@ export async function prepareSite(): Promise<{ close: () => Promise<void> }> {
   const sweeping = sweepOrphanedFiles(submissionDeps, owners).catch((error: unknown) =>
     logger.error({ err: error }, "sweeping orphaned upload files failed"),
   );
+  // Scheduled backups run here, beside the workers rather than in them; the backup_run table makes
+  // several servers take turns.
+  const backups =
+    env.backup.intervalHours > 0
+      ? startBackupSchedule({
+          db: database.db,
+          site: siteLocationFromEnv(env, submissionDeps.storage),
+          settings: env.backup,
+          logger,
+        })
+      : null;
   return {
     close: async () => {
+      await backups?.stop();
       await sweeping;
       await database.close();
     },

@@ -22,6 +22,8 @@ const failedStartsWindowMs = 60_000;
  * requests; one that has not stopped after `shutdownGraceMs` is killed; then the primary exits 0.
  */
 export async function runSupervisor(options: { workerArgs?: string[] } = {}) {
+  // The workers inherit it: the admins' status page says when the site (not a worker) started.
+  process.env.SITE_STARTED_AT ??= new Date().toISOString();
   let site: Awaited<ReturnType<typeof prepareSite>>;
   let workerCount: number;
   try {

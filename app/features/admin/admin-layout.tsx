@@ -14,6 +14,7 @@ const adminSections = [
   { to: "/user-data/program", label: "Program", end: false },
   { to: "/user-data/mail", label: "Mail", end: false },
   { to: "/user-data/audit", label: "Audit log", end: false },
+  { to: "/user-data/status", label: "Status", end: false },
 ];
 
 /**

@@ -79,6 +79,9 @@ export async function startProductionServer(
       BETTER_AUTH_SECRET: "robustness-secret-not-for-production-0123456789",
       // Tests pose as many clients with X-Forwarded-For, each with rate-limit buckets of its own.
       TRUST_PROXY: "loopback",
+      // A scheduled backup a minute in would perturb what these tests measure; backup-restore.test.ts
+      // turns it on.
+      BACKUP_INTERVAL_HOURS: "0",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
