@@ -20,7 +20,7 @@ const unscheduledBackupAgeMs = 7 * 24 * 60 * 60_000;
 /** A site this young may not have made its first scheduled backup yet. */
 const firstBackupGraceMs = 10 * 60_000;
 
-export type DiskSpace = { folder: string; freeBytes: number; totalBytes: number };
+export type DiskSpace = { folder: string; freeBytes: number; totalBytes: number; device: number };
 
 export type OperationsAlert = { kind: "backup" | "disk"; text: string };
 
@@ -57,11 +57,12 @@ export type StatusDependencies = {
 
 export async function readDiskSpace(folder: string): Promise<DiskSpace | null> {
   try {
-    const stats = await fsp.statfs(folder);
+    const [stats, entry] = await Promise.all([fsp.statfs(folder), fsp.stat(folder)]);
     return {
       folder,
       freeBytes: stats.bavail * stats.bsize,
       totalBytes: stats.blocks * stats.bsize,
+      device: entry.dev,
     };
   } catch {
     return null;
@@ -191,13 +192,8 @@ export async function readSiteStatus(deps: StatusDependencies): Promise<SiteStat
     database: deps.dialect === "sqlite" ? "SQLite" : "PostgreSQL",
     storage: deps.storageDescription,
     disk,
-    backupDisk:
-      backupDisk &&
-      disk &&
-      backupDisk.totalBytes === disk.totalBytes &&
-      backupDisk.freeBytes === disk.freeBytes
-        ? null
-        : backupDisk,
+    // Shown apart only when the backups are on another disk.
+    backupDisk: backupDisk && disk && backupDisk.device === disk.device ? null : backupDisk,
     backups: {
       intervalHours: deps.env.backup.intervalHours,
       folder: deps.env.backup.folder,
@@ -238,6 +234,7 @@ export type SiteStatusView = Omit<SiteStatus, "backups"> & {
 
 function ageText(ms: number): string {
   const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (minutes < 1) return "under a minute";
   if (minutes < 120) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
   return hoursText(ms);
 }

@@ -15,7 +15,12 @@ import {
 import { insertTestUser } from "../../../tests/support/test-users";
 import type { DatabaseHandle } from "../db/database.server";
 import { createLocalFileStorage } from "../storage/local-file-storage.server";
-import { claimBackupRun, pruneBackupFolder, runRecordedBackup } from "./backup-runs.server";
+import {
+  claimBackupRun,
+  pruneBackupFolder,
+  runRecordedBackup,
+  startBackupSchedule,
+} from "./backup-runs.server";
 import { listCopiedTables } from "./database-copy.server";
 import { moveData } from "./move-data.server";
 import {
@@ -278,6 +283,28 @@ describe.each(targets)("scheduled and command backups on $name", (target) => {
       .where("id", "=", first as string)
       .executeTakeFirstOrThrow();
     expect(ended).toEqual({ state: "failed", error: expect.stringMatching(/^Interrupted/) });
+  });
+
+  it("the schedule backs up when none is recent, once across two servers, and not again within the interval", async () => {
+    const site = siteOn(await databases.openMigrated());
+    await populate(site);
+    const folder = tempFolder();
+    const logger = { info: () => {}, error: () => {} };
+    const settings = { folder, keep: 7, intervalHours: 24 };
+    // Two servers' schedules on one database.
+    const schedules = [1, 2].map(() =>
+      startBackupSchedule({ db: site.handle.db, site, settings, logger, lookEveryMs: 50 }),
+    );
+    const runs = async () =>
+      site.handle.db.selectFrom("backup_run").select(["state", "trigger"]).execute();
+    const deadline = Date.now() + 10_000;
+    while (!(await runs()).some((row) => row.state === "succeeded") && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const schedule of schedules) await schedule.stop();
+    expect(await runs()).toEqual([{ state: "succeeded", trigger: "schedule" }]);
+    expect(fs.readdirSync(folder).filter((name) => name.endsWith(".tar.gz"))).toHaveLength(1);
   });
 
   it("records a backup's result and keeps only the newest archives", async () => {
