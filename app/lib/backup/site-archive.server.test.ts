@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import zlib from "node:zlib";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { insertTestSubmission } from "../../../tests/support/review-fixtures";
@@ -242,7 +243,6 @@ describe.each(targets)("a backup of a site on $name", (sourceTarget) => {
     const { file } = await writeBackup(source, tempFolder());
     const manifest = await verifyBackup(file);
     // Rebuild the archive with one byte of one stored file changed, the manifest kept.
-    const zlib = await import("node:zlib");
     const entries: Buffer[] = [];
     for await (const entry of readTar(Readable.from([zlib.gunzipSync(fs.readFileSync(file))]))) {
       const chunks: Buffer[] = [];
@@ -362,6 +362,68 @@ describe.skipIf(!targets.some((target) => target.name === "postgres"))("move-dat
         replace: false,
       }),
     ).rejects.toThrow(/already holds data/);
+  });
+});
+
+describe("a crafted archive", () => {
+  function archiveOf(entries: [string, Buffer][]): string {
+    const parts: Buffer[] = [];
+    for (const [name, body] of entries) {
+      parts.push(tarFileHeader(name, body.length), body, tarPadding(body.length));
+    }
+    parts.push(tarEnd());
+    const file = path.join(tempFolder(), "crafted.tar.gz");
+    fs.writeFileSync(file, zlib.gzipSync(Buffer.concat(parts)));
+    return file;
+  }
+  const digest = (body: Buffer) => crypto.createHash("sha256").update(body).digest("hex");
+  const manifestWith = (fields: Record<string, unknown>) =>
+    Buffer.from(
+      JSON.stringify({
+        format: "linguistics-society-site-backup",
+        version: 1,
+        createdAt: new Date().toISOString(),
+        source: { database: "sqlite", storage: "x" },
+        migrations: ["0001-app-setting"],
+        tables: [],
+        files: [],
+        authSecret: null,
+        ...fields,
+      }),
+    );
+
+  it("is refused: a key outside the storage, an unlisted entry, another format, a newer version", async () => {
+    const body = Buffer.from("owned");
+    await expect(
+      verifyBackup(
+        archiveOf([
+          ["files/../../etc/cron.d/evil", body],
+          [
+            "manifest.json",
+            manifestWith({
+              files: [{ key: "../../etc/cron.d/evil", bytes: 5, sha256: digest(body) }],
+            }),
+          ],
+        ]),
+      ),
+    ).rejects.toThrow(/names a file outside the storage/);
+    await expect(
+      verifyBackup(
+        archiveOf([
+          ["files/extra.pdf", body],
+          ["manifest.json", manifestWith({})],
+        ]),
+      ),
+    ).rejects.toThrow(/holds files\/extra\.pdf, which its manifest does not list/);
+    await expect(
+      verifyBackup(archiveOf([["manifest.json", manifestWith({ format: "something-else" })]])),
+    ).rejects.toThrow(/not a backup of this site/);
+    await expect(
+      verifyBackup(archiveOf([["manifest.json", manifestWith({ migrations: ["0999-future"] })]])),
+    ).rejects.toThrow(/made by a newer version of the site \(migration 0999-future\)/);
+    await expect(
+      verifyBackup(archiveOf([["manifest.json", Buffer.from("{not json")]])),
+    ).rejects.toThrow(/manifest is not valid JSON/);
   });
 });
 
