@@ -105,7 +105,11 @@ export async function writeBackup(
   const started = Date.now();
   const createdAt = options.now ?? new Date();
   await fsp.mkdir(folder, { recursive: true });
-  const file = path.join(folder, backupFileName(createdAt));
+  // Two backups in one second (a command right after a scheduled one) must not share a name.
+  let file = path.join(folder, backupFileName(createdAt));
+  for (let copy = 2; fs.existsSync(file) || fs.existsSync(`${file}.partial`); copy++) {
+    file = path.join(folder, backupFileName(createdAt).replace(".tar.gz", `-${copy}.tar.gz`));
+  }
   const partial = `${file}.partial`;
   const scratch = await fsp.mkdtemp(path.join(folder, ".backup-tables-"));
   const snapshot = await openDatabaseSnapshot(site.database);
