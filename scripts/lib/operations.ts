@@ -2,20 +2,10 @@
 // (including a .env file), sizes and times in words, and how a failure is reported.
 import fs from "node:fs";
 
+export { formatBytes } from "~/lib/format-bytes";
+
 export function loadConfiguration() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
 export function formatSeconds(ms: number): string {

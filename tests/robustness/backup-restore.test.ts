@@ -6,16 +6,15 @@
 // - the same archive into PostgreSQL (when TEST_DATABASE_URL is set): the same pages;
 // - a truncated archive is refused with a clear message, and the target is left as it was.
 import { execFile } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { verifyBackup } from "~/lib/backup/site-archive.server";
 import { withAbstractDetails } from "../support/abstract-details";
 import { makeAbstractPdf } from "../support/pdf-fixtures";
+import { scratchPostgresSchema } from "../support/postgres-schema";
 import { formHeaders, ownClientAddress, signIn, signUpAndSignIn } from "./support/accounts";
 import { type ProductionServer, startProductionServer } from "./support/production-server";
 import { reportMeasurement } from "./support/report";
@@ -196,19 +195,9 @@ describe("backing up the running site and restoring it after the disk is lost", 
     expect(twice.output).toMatch(/already holds data .* add --replace/);
 
     if (!postgresUrl) return;
-    const schema = `restore_${crypto.randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const cleanup = new pg.Client({ connectionString: postgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    });
-    const databaseUrl = new URL(postgresUrl);
-    databaseUrl.searchParams.set("options", `-c search_path=${schema}`);
+    const scratch = await scratchPostgresSchema(postgresUrl as string, "restore");
+    cleanups.push(scratch.drop);
+    const databaseUrl = new URL(scratch.url);
     const postgresFolder = path.join(tempFolder(), "data");
     const intoPostgres = await command("restore", [archive], {
       DATA_DIR: postgresFolder,

@@ -13,6 +13,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "~/lib/db/database.server";
 import { createLocalFileStorage } from "~/lib/storage/local-file-storage.server";
+import { scratchPostgresSchema } from "../support/postgres-schema";
 import { insertTestSubmission } from "../support/review-fixtures";
 import { startS3 } from "../support/storage-harness";
 import type { TestDatabase } from "../support/test-databases";
@@ -69,19 +70,9 @@ describe.skipIf(!postgresUrl)("moving the embedded site to PostgreSQL and S3", (
         contentType: "application/pdf",
       });
     }
-    const schema = `move_${crypto.randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const cleanup = new pg.Client({ connectionString: postgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    });
-    const target = new URL(postgresUrl as string);
-    target.searchParams.set("options", `-c search_path=${schema}`);
+    const scratch = await scratchPostgresSchema(postgresUrl as string, "move");
+    cleanups.push(scratch.drop);
+    const target = new URL(scratch.url);
     const env = {
       ...process.env,
       NODE_ENV: "production",

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { BackupRun } from "~/lib/backup/backup-runs.server";
-import { formatBytes } from "./format-bytes";
+import { formatBytes } from "~/lib/format-bytes";
 import type { DiskSpace, OperationsAlert, SiteStatusView } from "./site-status.server";
 import "./site-status.css";
 

@@ -8,10 +8,10 @@ import {
 import { formatConferenceDateTime } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
 import type { Env } from "~/lib/env.server";
+import { formatBytes } from "~/lib/format-bytes";
 import { type LoggedError, recentLoggedErrors } from "~/lib/logger.server";
 import { inspectionLoad } from "~/lib/pdf/inspect-pdf.server";
 import { siteVersion } from "~/lib/site-version.server";
-import { formatBytes } from "./format-bytes";
 
 /** Under this share of the disk free, or this many bytes, the admin area warns. */
 export const diskWarning = { share: 0.1, bytes: 1024 ** 3 };

@@ -183,17 +183,16 @@ async function openPostgresSnapshot(connectionString: string): Promise<DatabaseS
   }
 }
 
-async function postgresReferences(client: pg.Client): Promise<Map<string, Set<string>>> {
-  const rows = (
-    await client.query<{ table: string; referenced: string }>(
-      `select source.relname as table, target.relname as referenced
-       from pg_constraint c
-       join pg_class source on source.oid = c.conrelid
-       join pg_class target on target.oid = c.confrelid
-       join pg_namespace n on n.oid = source.relnamespace
-       where c.contype = 'f' and n.nspname = current_schema()`,
-    )
-  ).rows;
+/** Which table each foreign key of the current schema points to. */
+const postgresForeignKeys = `
+  select source.relname as table, target.relname as referenced
+  from pg_constraint c
+  join pg_class source on source.oid = c.conrelid
+  join pg_class target on target.oid = c.confrelid
+  join pg_namespace n on n.oid = source.relnamespace
+  where c.contype = 'f' and n.nspname = current_schema()`;
+
+function referencesByTable(rows: { table: string; referenced: string }[]) {
   const references = new Map<string, Set<string>>();
   for (const row of rows) {
     const set = references.get(row.table) ?? new Set<string>();
@@ -201,6 +200,12 @@ async function postgresReferences(client: pg.Client): Promise<Map<string, Set<st
     references.set(row.table, set);
   }
   return references;
+}
+
+async function postgresReferences(client: pg.Client): Promise<Map<string, Set<string>>> {
+  return referencesByTable(
+    (await client.query<{ table: string; referenced: string }>(postgresForeignKeys)).rows,
+  );
 }
 
 export async function openDatabaseSnapshot(options: DatabaseOptions): Promise<DatabaseSnapshot> {
@@ -300,21 +305,10 @@ export async function listCopiedTables(
     where table_schema = current_schema() and table_type = 'BASE TABLE'
   `.execute(db);
   const names = rows.rows.map((row) => row.name).filter((name) => !tablesNotCopied.has(name));
-  const references = await sql<{ table: string; referenced: string }>`
-    select source.relname as table, target.relname as referenced
-    from pg_constraint c
-    join pg_class source on source.oid = c.conrelid
-    join pg_class target on target.oid = c.confrelid
-    join pg_namespace n on n.oid = source.relnamespace
-    where c.contype = 'f' and n.nspname = current_schema()
-  `.execute(db);
-  const map = new Map<string, Set<string>>();
-  for (const row of references.rows) {
-    const set = map.get(row.table) ?? new Set<string>();
-    set.add(row.referenced);
-    map.set(row.table, set);
-  }
-  return referencesFirst(names, map);
+  const references = await sql<{ table: string; referenced: string }>`${sql.raw(
+    postgresForeignKeys,
+  )}`.execute(db);
+  return referencesFirst(names, referencesByTable(references.rows));
 }
 
 /** Rows per copied table. */

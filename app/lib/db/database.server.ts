@@ -266,7 +266,20 @@ async function createMigrator(handle: DatabaseHandle): Promise<Migrator> {
 /** Applies every pending migration; each one runs in a transaction on both dialects. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const migrator = await createMigrator(handle);
-  const { error, results = [] } = await migrator.migrateToLatest();
+  return migrationNames(await migrator.migrateToLatest());
+}
+
+/**
+ * Brings the database to exactly the migrations up to `name` (undefined: none), up or down: a restore
+ * loads an archive's rows into the schema they were saved from, then migrates to the latest.
+ */
+export async function migrateTo(handle: DatabaseHandle, name: string | undefined): Promise<void> {
+  const migrator = await createMigrator(handle);
+  migrationNames(await migrator.migrateTo(name ?? NO_MIGRATIONS));
+}
+
+/** The migrations a run applied, or the error naming the one that failed. */
+function migrationNames({ error, results = [] }: MigrationResultSet): string[] {
   if (error) {
     const failed = results.find((result) => result.status === "Error");
     throw new MigrationError(
@@ -276,23 +289,6 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     );
   }
   return results.map((result) => result.migrationName);
-}
-
-/**
- * Brings the database to exactly the migrations up to `name` (undefined: none), up or down: a restore
- * loads an archive's rows into the schema they were saved from, then migrates to the latest.
- */
-export async function migrateTo(handle: DatabaseHandle, name: string | undefined): Promise<void> {
-  const migrator = await createMigrator(handle);
-  const { error, results = [] } = await migrator.migrateTo(name ?? NO_MIGRATIONS);
-  if (error) {
-    const failed = results.find((result) => result.status === "Error");
-    throw new MigrationError(
-      `Database migration ${failed?.migrationName ?? "(unknown)"} failed: ${String(error)}`,
-      results,
-      { cause: error },
-    );
-  }
 }
 
 /**
