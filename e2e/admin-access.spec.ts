@@ -26,6 +26,7 @@ const adminPages = [
   "/user-data/presenters",
   "/user-data/program",
   "/user-data/audit",
+  "/user-data/status",
 ];
 const csvExports = ["/user-data/export/users.csv", "/user-data/export/submissions.csv"];
 

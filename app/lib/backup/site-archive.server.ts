@@ -510,6 +510,8 @@ export async function restoreBackup(
       .execute((trx) => loadTables(trx, target.handle.dialect, tableStream));
   } catch (error) {
     for (const key of addedKeys) await target.storage.delete(key).catch(() => undefined);
+    // The rows rolled back; the schema goes back to this version's too.
+    await migrateToLatest(target.handle).catch(() => undefined);
     throw error instanceof ArchiveRefusedError ? error : describeArchiveError(file, error);
   } finally {
     await entries.return?.(undefined);
