@@ -182,6 +182,7 @@ describe("the admin area's guards", () => {
         context: contextWithSession({ status: "signed-in", user: testAccount(roles) }),
       });
     expect(await run({ isEditor: true })).toEqual({ isAdmin: false });
-    expect(await run({ isAdmin: true })).toEqual({ isAdmin: true });
+    // Admins also get the notices (mail failing, backups late): their content depends on the site.
+    expect(await run({ isAdmin: true })).toMatchObject({ isAdmin: true });
   });
 });
