@@ -205,8 +205,12 @@ test("other reviewers' reviews appear only after submitting your own, without th
   await secondForm.getByRole("button", { name: "Save draft" }).click();
   await expectMessage(second.page, "Draft saved successfully.");
   await expect(second.page.getByText("Only for the committee: weak data.")).toHaveCount(0);
+  // The form is drawn anew with the saved draft (its key is the save's time): wait until it shows the
+  // draft's merit, so the confidence chosen next is not wiped by that redraw on a busy machine.
+  await expect(reviewForm(second.page).getByLabel("4 Weak accept")).toBeChecked();
 
   await reviewForm(second.page).getByLabel("1 Low").check();
+  await expect(reviewForm(second.page).getByLabel("1 Low")).toBeChecked();
   await reviewForm(second.page).getByRole("button", { name: "Submit review" }).click();
   await expectMessage(second.page, "Review submitted successfully. Thank you!");
   const others = second.page.getByRole("region", { name: "Other reviewers’ reviews" });
