@@ -265,12 +265,20 @@ for (const target of targets) {
       // is sent again under the same id (at most one per worker), and nothing else is repeated.
       expect(new Set(ids).size).toBe(addresses.length);
       expect(repeated).toBeLessThanOrEqual(2);
-      const rows = await running.handle.db
-        .selectFrom("mail_outbox")
-        .select("state")
-        .where("kind", "=", "decision")
-        .execute();
-      expect(rows.every((row) => row.state === "sent")).toBe(true);
+      // The sender records a delivery once the mail server has answered: the last message may be
+      // received a moment before its row says so.
+      await waitFor(
+        async () => {
+          const rows = await running.handle.db
+            .selectFrom("mail_outbox")
+            .select("state")
+            .where("kind", "=", "decision")
+            .execute();
+          return rows.length === addresses.length && rows.every((row) => row.state === "sent");
+        },
+        15_000,
+        "every decision message recorded as sent",
+      );
       reportMeasurement(
         `outbox on ${target.name}: kill -9 during a release's mail`,
         { deliveredBeforeKill, resentUnderSameId: repeated },
