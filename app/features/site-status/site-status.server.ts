@@ -134,27 +134,37 @@ export async function readOperationsAlerts(
 ): Promise<OperationsAlert[]> {
   const now = deps.now ?? new Date();
   if (cachedAlerts && now.getTime() - cachedAlerts.at < 60_000) return cachedAlerts.alerts;
-  const [lastGood, latest] = await Promise.all([
+  const [lastGood, latest, disk] = await Promise.all([
     lastSuccessfulBackup(deps.db),
     latestBackupRuns(deps.db, 1).then((rows) => rows[0]),
+    readDiskSpace(deps.env.dataDir),
   ]);
-  const alerts = [
-    backupAlert({
-      lastGood,
-      latest: latest?.state === "running" ? undefined : latest,
-      intervalHours: deps.env.backup.intervalHours,
-      siteStartedAt: process.env.SITE_STARTED_AT ?? null,
-      now,
-    }),
-    diskAlert(await readDiskSpace(deps.env.dataDir)),
-  ].filter((alert): alert is OperationsAlert => alert !== null);
-  cachedAlerts = { at: now.getTime(), alerts };
-  return alerts;
+  return rememberAlerts(alertsFrom({ lastGood, latest, disk, env: deps.env, now }), now);
 }
 
-/** Forgets the cached alerts (a test that changes backups or the clock). */
-export function forgetOperationsAlerts() {
-  cachedAlerts = undefined;
+/** The notices, from the latest runs and the data disk (the status page has read them already). */
+function alertsFrom(input: {
+  lastGood: BackupRun | undefined;
+  latest: BackupRun | undefined;
+  disk: DiskSpace | null;
+  env: Pick<Env, "backup">;
+  now: Date;
+}): OperationsAlert[] {
+  return [
+    backupAlert({
+      lastGood: input.lastGood,
+      latest: input.latest?.state === "running" ? undefined : input.latest,
+      intervalHours: input.env.backup.intervalHours,
+      siteStartedAt: process.env.SITE_STARTED_AT ?? null,
+      now: input.now,
+    }),
+    diskAlert(input.disk),
+  ].filter((alert): alert is OperationsAlert => alert !== null);
+}
+
+function rememberAlerts(alerts: OperationsAlert[], now: Date): OperationsAlert[] {
+  cachedAlerts = { at: now.getTime(), alerts };
+  return alerts;
 }
 
 const workerStartedAt = new Date().toISOString();
@@ -181,8 +191,11 @@ export async function readSiteStatus(deps: StatusDependencies): Promise<SiteStat
   ]);
   const mailCount = (state: string) =>
     Number(mailRows.find((row) => row.state === state)?.count ?? 0);
-  forgetOperationsAlerts();
-  const alerts = await readOperationsAlerts({ ...deps, now });
+  // What the page says is what the frame says from now on in this process.
+  const alerts = rememberAlerts(
+    alertsFrom({ lastGood, latest: recent[0], disk, env: deps.env, now }),
+    now,
+  );
   return {
     version: version.version,
     commit: version.commit,

@@ -373,7 +373,7 @@ function isSafeKey(key: string): boolean {
   );
 }
 
-export type TargetState = { rowsBeyondFresh: string[]; files: number; hasData: boolean };
+export type TargetState = { rowsBeyondFresh: string[]; keys: Set<string>; hasData: boolean };
 
 /**
  * Whether the target holds anyone's data: rows beyond what its migrations put there by themselves, or
@@ -391,9 +391,9 @@ export async function inspectTarget(
       if (count > (fresh.get(table) ?? 0)) rowsBeyondFresh.push(`${table} (${count} rows)`);
     }
   }
-  let files = 0;
-  if (storage) for await (const _ of storage.list("")) files++;
-  return { rowsBeyondFresh, files, hasData: rowsBeyondFresh.length > 0 || files > 0 };
+  const keys = new Set<string>();
+  if (storage) for await (const stored of storage.list("")) keys.add(stored.key);
+  return { rowsBeyondFresh, keys, hasData: rowsBeyondFresh.length > 0 || keys.size > 0 };
 }
 
 export type RestoreSummary = {
@@ -438,14 +438,13 @@ export async function restoreBackup(
   if (state.hasData && !options.replace) {
     const what = [
       ...state.rowsBeyondFresh,
-      ...(state.files ? [`${state.files} stored files`] : []),
+      ...(state.keys.size ? [`${state.keys.size} stored files`] : []),
     ].join(", ");
     throw new ArchiveRefusedError(
       `The target already holds data (${what}). Nothing was changed. Restore into an empty DATA_DIR or database, or add --replace to replace everything in it with the backup.`,
     );
   }
-  const existingKeys = new Set<string>();
-  for await (const stored of target.storage.list("")) existingKeys.add(stored.key);
+  const existingKeys = state.keys;
   const wantedKeys = new Set(manifest.files.map((stored) => stored.key));
   const addedKeys: string[] = [];
   const byName = new Map(manifest.files.map((stored) => [fileEntry(stored.key), stored]));
