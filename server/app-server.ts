@@ -18,7 +18,7 @@ import { getLogger } from "~/lib/logger.server";
 import { startMailSender, stopMailSender } from "~/lib/mail/mailer.server";
 import { mediaLimits } from "~/lib/media/media-limits";
 import { cspNonceContext } from "~/lib/request-context";
-import { currentRequest } from "./current-request";
+import { currentRequest, type RequestRecord } from "~/lib/current-request.server";
 import { sendBusy, watchDatabaseBusy } from "./database-busy";
 import { boundedRequestBodies } from "./http-limits";
 import { onlyForFilesIn } from "./known-files";
@@ -80,7 +80,7 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
   if (env.trustProxy !== undefined) app.set("trust proxy", env.trustProxy);
 
   app.use((req, res, next) => {
-    const request = { method: req.method, path: req.path };
+    const request: RequestRecord = { method: req.method, path: req.path, queries: 0, renders: 0 };
     res.locals.currentRequest = request;
     currentRequest.run(request, next);
   });
@@ -281,12 +281,16 @@ function requestLogger(): RequestHandler {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const cost: RequestRecord | undefined = res.locals.currentRequest;
       logger.info(
         {
           method: req.method,
           path: req.path,
           status: res.statusCode,
           ms: Math.round(durationMs * 10) / 10,
+          // What the request cost: a page that starts making more of either shows here first.
+          queries: cost?.queries,
+          renders: cost?.renders,
           ip: req.ip,
         },
         "request",

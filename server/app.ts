@@ -4,7 +4,6 @@
 import type { AppServer, ServerOptions } from "./app-server";
 
 export type { AppServer, ServerOptions } from "./app-server";
-export { currentRequest } from "./current-request";
 export { httpLimits } from "./http-limits";
 export { prepareSite } from "./prepare-site";
 export { runSupervisor } from "./supervisor";

@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import http from "node:http";
 import { getLogger } from "~/lib/logger.server";
 import type { AppServer } from "./app";
-import { currentRequest } from "./current-request";
+import { currentRequest } from "~/lib/current-request.server";
 import { httpLimits } from "./http-limits";
 import { prepareSite } from "./prepare-site";
 

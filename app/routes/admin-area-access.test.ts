@@ -81,7 +81,9 @@ function call(handler: (typeof handlers)[number], roles: Parameters<typeof testA
   // A concrete address for parameters (none today), so a redirect's return path is a real one.
   const address = new URL(`http://localhost${concretePath(handler.path)}`);
   const context = contextWithSession(
-    roles ? { status: "signed-in", user: testAccount(roles) } : { status: "signed-out" },
+    roles
+      ? { status: "signed-in", user: testAccount(roles), sessionToken: "test-session" }
+      : { status: "signed-out" },
   );
   const request = new Request(address, {
     method: handler.kind === "action" ? "POST" : "GET",
@@ -179,7 +181,11 @@ describe("the admin area's guards", () => {
         request: new Request("http://localhost/user-data"),
         url: new URL("http://localhost/user-data"),
         params: {},
-        context: contextWithSession({ status: "signed-in", user: testAccount(roles) }),
+        context: contextWithSession({
+          status: "signed-in",
+          user: testAccount(roles),
+          sessionToken: "test-session",
+        }),
       });
     expect(await run({ isEditor: true })).toEqual({ isAdmin: false });
     // Admins also get the notices (mail failing, backups late): their content depends on the site.

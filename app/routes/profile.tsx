@@ -7,11 +7,14 @@ import {
 import { accountMeta } from "~/features/accounts/account-meta";
 import {
   listAccountSessions,
-  readCurrentSession,
   signOutOtherDevices,
 } from "~/features/accounts/account-sessions.server";
 import { ProfilePage } from "~/features/accounts/profile-page";
-import { requireProfile, SessionUnavailableError } from "~/features/accounts/session.server";
+import {
+  getSessionState,
+  requireProfile,
+  SessionUnavailableError,
+} from "~/features/accounts/session.server";
 import { submissionPaths } from "~/features/submissions/submission-paths";
 import { readIntent } from "~/lib/forms.server";
 import { getLogger } from "~/lib/logger.server";
@@ -19,13 +22,18 @@ import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => accountMeta("Profile");
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   try {
     const user = requireProfile(context, url);
+    const state = getSessionState(context);
     return {
       firstName: user.firstName,
       message: url.searchParams.has("updated") ? "Your profile was updated successfully." : null,
-      sessions: await readSessions(request, user.id),
+      // The session middleware has read this visitor's session: its token marks "this device".
+      sessions: await readSessions(
+        user.id,
+        state.status === "signed-in" ? state.sessionToken : null,
+      ),
     };
   } catch (error) {
     if (error instanceof SessionUnavailableError) {
@@ -36,10 +44,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 /** The list is a help, not the page: when it cannot be read, the rest of the profile still shows. */
-async function readSessions(request: Request, userId: string) {
+async function readSessions(userId: string, currentToken: string | null) {
   try {
-    const current = await readCurrentSession(request);
-    return await listAccountSessions(userId, current?.token ?? null);
+    return await listAccountSessions(userId, currentToken);
   } catch (error) {
     getLogger().error({ err: error }, "could not list the account's sessions");
     return null;

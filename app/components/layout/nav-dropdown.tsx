@@ -1,4 +1,5 @@
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { SiteNavLink } from "./site-nav-link";
 
 export type NavDropdownLink = { to: string; label: string };
 
@@ -30,9 +31,9 @@ export function NavDropdown({ label, links }: { label: string; links: NavDropdow
         <ul className="site-nav__submenu">
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className="site-nav__sublink" reloadDocument>
+              <SiteNavLink to={link.to} className="site-nav__sublink" isDocument>
                 {link.label}
-              </NavLink>
+              </SiteNavLink>
             </li>
           ))}
         </ul>

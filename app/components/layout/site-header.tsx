@@ -1,10 +1,10 @@
-import { NavLink } from "react-router";
 import logoUrl from "~/assets/images/logo.svg";
 import { conferenceShortName, editionName } from "~/content/conference";
 import { site } from "~/content/site";
 import { siteContentPath } from "~/lib/admin-paths";
 import { useSiteData } from "~/lib/site-data";
 import { NavDropdown } from "./nav-dropdown";
+import { SiteNavLink } from "./site-nav-link";
 
 /**
  * The header of every page. The same markup works with the app hydrated and on public pages that load
@@ -26,10 +26,10 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <NavLink to="/" className="site-header__brand" reloadDocument>
+        <SiteNavLink to="/" className="site-header__brand" isDocument>
           <img src={logoUrl} alt="" width="44" height="44" />
           <span>{site.name}</span>
-        </NavLink>
+        </SiteNavLink>
         <nav className="site-nav" aria-label="Main">
           <details className="site-nav__menu" data-menu="panel">
             <summary className="site-nav__toggle">
@@ -51,20 +51,20 @@ export function SiteHeader() {
             </summary>
             <ul id="site-menu" className="site-nav__list">
               <li className="site-nav__item">
-                <NavLink to="/" end className="site-nav__link" reloadDocument>
+                <SiteNavLink to="/" end className="site-nav__link" isDocument>
                   Home
-                </NavLink>
+                </SiteNavLink>
               </li>
               <NavDropdown label={conferenceShortName} links={conferenceLinks} />
               <li className="site-nav__item">
-                <NavLink to="/naclo" className="site-nav__link" reloadDocument>
+                <SiteNavLink to="/naclo" className="site-nav__link" isDocument>
                   NACLO
-                </NavLink>
+                </SiteNavLink>
               </li>
               <li className="site-nav__item">
-                <NavLink to="/board" className="site-nav__link" reloadDocument>
+                <SiteNavLink to="/board" className="site-nav__link" isDocument>
                   Our Board
-                </NavLink>
+                </SiteNavLink>
               </li>
               <AccountNavItems />
             </ul>
@@ -86,28 +86,31 @@ function AccountNavItems() {
     <>
       {viewer?.isReviewer ? (
         <li className="site-nav__item">
-          <NavLink to="/review" className="site-nav__link">
+          <SiteNavLink to="/review" className="site-nav__link">
             Review
-          </NavLink>
+          </SiteNavLink>
         </li>
       ) : null}
       {viewer?.isAdmin ? (
         <li className="site-nav__item">
-          <NavLink to="/user-data" className="site-nav__link">
+          <SiteNavLink to="/user-data" className="site-nav__link">
             User Data
-          </NavLink>
+          </SiteNavLink>
         </li>
       ) : viewer?.isEditor ? (
         <li className="site-nav__item">
-          <NavLink to={siteContentPath} className="site-nav__link">
+          <SiteNavLink to={siteContentPath} className="site-nav__link">
             Site content
-          </NavLink>
+          </SiteNavLink>
         </li>
       ) : null}
       <li className="site-nav__item site-nav__item--account">
-        <NavLink to={viewer ? "/profile" : "/login"} className="site-nav__link site-nav__link--cta">
+        <SiteNavLink
+          to={viewer ? "/profile" : "/login"}
+          className="site-nav__link site-nav__link--cta"
+        >
           {viewer ? "Profile" : "Login"}
-        </NavLink>
+        </SiteNavLink>
       </li>
     </>
   );

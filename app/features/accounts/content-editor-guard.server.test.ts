@@ -14,7 +14,11 @@ import {
 
 const url = new URL("http://localhost/user-data/content/board?season=2026");
 const signedIn = (roles: Parameters<typeof testAccount>[0]) =>
-  contextWithSession({ status: "signed-in", user: testAccount(roles) });
+  contextWithSession({
+    status: "signed-in",
+    user: testAccount(roles),
+    sessionToken: "test-session",
+  });
 
 describe("requireContentEditor", () => {
   it("lets admins and editors through, with the account", async () => {

@@ -17,7 +17,8 @@ import { completeProfilePath, loginPath } from "./paths";
 import { createQuickSessionReader, type QuickSessionRead } from "./session-read.server";
 
 export type SessionState =
-  | { status: "signed-in"; user: AccountUser }
+  /** `sessionToken` names this visitor's session row (their devices list marks it as this one). */
+  | { status: "signed-in"; user: AccountUser; sessionToken: string }
   | { status: "signed-out" }
   /** The session could not be read (database unavailable); public pages still render. */
   | { status: "unavailable" };
@@ -144,7 +145,7 @@ export async function readSession(
     return { state: { status: "signed-out" }, headers: new Headers() };
   }
   return {
-    state: { status: "signed-in", user: toAccountUser(user, adminEmails) },
+    state: { status: "signed-in", user: toAccountUser(user, adminEmails), sessionToken: token },
     headers: cookieHeaders,
   };
 }

@@ -17,6 +17,7 @@ import {
   sql,
 } from "kysely";
 import pg from "pg";
+import { countQuery } from "~/lib/current-request.server";
 import { migrations } from "./migrations/index";
 import type { Database } from "./schema";
 
@@ -209,6 +210,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     connection.pragma("foreign_keys = ON");
     const db = new Kysely<Database>({
       dialect: new ImmediateTransactionSqliteDialect({ database: withStatementCache(connection) }),
+      log: countQuery,
     });
     return {
       db,
@@ -225,7 +227,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
   });
   reportSaturation(pool, size);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: countQuery });
   return {
     db,
     dialect: "postgres",
