@@ -1,21 +1,29 @@
-// Load benchmark: the production server against nginx serving the very same HTML, plus signed-in pages and
-// the server's memory, in one run on one machine (wrk, nginx and the server share its cores).
-// `npm run bench` (builds first); not part of `npm test`. Installs Debian's wrk and nginx when missing.
-// The parts live in scripts/bench/: processes (what it starts and stops), accounts (the signed-in
-// people), wrk (one run, read), load (the targets and the rounds), format and report (the tables).
+// Load benchmark, in one run on one machine (wrk, nginx, the baseline and the server share its cores):
+// the production server's public pages against nginx serving the very same HTML, its dynamic pages
+// (signed in and signed out) against a bare React Router server (the framework's own cost), and the
+// server's memory. `npm run bench` (builds first); not part of `npm test`. Installs Debian's wrk and
+// nginx when missing. The parts live in scripts/bench/: processes (what it starts and stops), baseline
+// (the bare React Router server), wrk (one run, read), load (the targets and the rounds), format and
+// report (the tables); the signed-in people come from tests/robustness/support/site-people.ts.
 //
 // Settings (environment):
 //   BENCH_DURATION     seconds per wrk run (8)
 //   BENCH_ROUNDS       rounds of every load; medians are over rounds, memory is sampled after each (3)
 //   BENCH_CONNECTIONS  connections for the crowd runs (50); wrk always uses 1 thread
 //   BENCH_OUTPUT       markdown file the tables are written to (bench-results.md)
-//   BENCH_PORT, BENCH_NGINX_PORT  ports for the server and nginx (free ports)
+//   BENCH_PORT, BENCH_NGINX_PORT, BENCH_BASELINE_PORT  ports for the server, nginx and the baseline
 //   WEB_CONCURRENCY    passed through to the server (unset: one worker per core)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort, startProductionServer } from "../tests/robustness/support/production-server";
-import { signInAdmin, signUp, uploadAbstract } from "./bench/accounts";
+import {
+  grantReviewer,
+  signInAdmin,
+  signUp,
+  uploadAbstract,
+} from "../tests/robustness/support/site-people";
+import { startBaseline } from "./bench/baseline";
 import { planLoads, runLoads } from "./bench/load";
 import { cleanUp, ensureTools, started, startNginx, tempDir } from "./bench/processes";
 import { formatReport } from "./bench/report";
@@ -53,14 +61,28 @@ async function main(): Promise<void> {
   const nginxPort = Number(process.env.BENCH_NGINX_PORT ?? (await freePort()));
   const nginxBase = await startNginx(tools.nginx, nginxPort, pages);
 
-  // A member with one abstract, for the signed-in pages, and an admin for /user-data.
+  // The bare React Router server, with as many workers as the site's.
+  const workers = Number(process.env.WEB_CONCURRENCY) || os.availableParallelism();
+  const baselinePort = Number(process.env.BENCH_BASELINE_PORT ?? (await freePort()));
+  const baselineBase = await startBaseline(baselinePort, workers);
+
+  // A member with one abstract who reviews, for the signed-in pages, and an admin for /user-data.
   const member = await signUp(server, "bench-member@example.edu");
   await uploadAbstract(server, member.cookie);
-  const { adminCookie, adminNote } = await signInAdmin(server, adminEmail);
+  let adminCookie: string | undefined;
+  let adminNote = "";
+  try {
+    adminCookie = await signInAdmin(server, adminEmail);
+    await grantReviewer(server, adminCookie, member.email);
+  } catch (error) {
+    // Without an admin the admin page (and the reviewer's queue) cannot be measured; the rest can.
+    adminNote = `\`/user-data\` not measured: ${error instanceof Error ? error.message : error}`;
+  }
 
   const plan = planLoads({
     appBase,
     nginxBase,
+    baselineBase,
     publicPages,
     connections,
     memberCookie: member.cookie,

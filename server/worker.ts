@@ -1,8 +1,8 @@
 import cluster from "node:cluster";
 import http from "node:http";
+import { currentRequest } from "~/lib/current-request.server";
 import { getLogger } from "~/lib/logger.server";
 import type { AppServer } from "./app";
-import { currentRequest } from "~/lib/current-request.server";
 import { httpLimits } from "./http-limits";
 import { prepareSite } from "./prepare-site";
 

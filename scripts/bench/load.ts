@@ -1,60 +1,103 @@
-// What is loaded (the app's pages, each public one next to nginx serving the same bytes) and the rounds
-// of wrk runs over them, with the server's memory sampled throughout.
+// What is loaded (the app's pages, each public one next to nginx serving the same bytes, each dynamic one
+// next to the bare React Router server) and the rounds of wrk runs over them, with the server's memory
+// sampled throughout.
 import { processTree, residentMegabytes } from "../../tests/robustness/support/production-server";
 import { formatErrors, formatMs, formatRate } from "./format";
 import { runWrk, statusOf, type Target, type WrkResult } from "./wrk";
 
-/** A page as the app serves it, and as nginx serves the same bytes where there is a copy. */
-export type LoadPair = { label: string; app: Target; nginx?: Target };
+/**
+ * A page as the app serves it, beside what it is measured against: nginx serving the same bytes (public
+ * pages), or the bare React Router server's page (dynamic pages: the framework's own cost), with the
+ * ratios it should reach.
+ */
+export type LoadPair = {
+  label: string;
+  app: Target;
+  reference?: Target;
+  referenceName?: "nginx" | "baseline";
+  /** The throughput it should reach, as a share of the reference's. */
+  minRatio?: number;
+  /** How far above the reference's its p99 (or, one request at a time, its p50) may be. */
+  maxLatencyRatio?: number;
+};
 export type LoadPlan = {
   pairs: LoadPair[];
-  /** `/` with one connection, on both servers: the latency of a single request. */
-  oneAtATime: { app: Target; nginx: Target };
-  /** Every target, in the order each round runs them. */
+  /** One connection: the latency of a single request, `/` against nginx, signed-in pages against the baseline. */
+  oneAtATime: LoadPair[];
+  /** Every target once, in the order each round runs them. */
   targets: Target[];
 };
 
 export function planLoads(options: {
   appBase: string;
   nginxBase: string;
+  baselineBase: string;
   publicPages: string[];
   connections: number;
   memberCookie: string;
   adminCookie: string | undefined;
 }): LoadPlan {
-  const { appBase, nginxBase, connections, memberCookie, adminCookie } = options;
+  const { appBase, nginxBase, baselineBase, connections, memberCookie, adminCookie } = options;
+  const baseline = { label: "baseline /profile", url: `${baselineBase}/profile`, connections };
+  const baselineOne = { ...baseline, label: "baseline /profile c1", connections: 1 };
+  // The member has an abstract and reviews (a reviewer's queue), the admin has the admin frame.
+  const signedIn = [
+    { page: "/profile", cookie: memberCookie },
+    { page: "/sculc/view-submission", cookie: memberCookie },
+    { page: "/review", cookie: memberCookie },
+    ...(adminCookie ? [{ page: "/user-data", cookie: adminCookie }] : []),
+  ];
+  const signedInTarget = ({ page, cookie }: { page: string; cookie: string }, count: number) => ({
+    label: count === 1 ? `${page} c1` : page,
+    url: `${appBase}${page}`,
+    cookie,
+    connections: count,
+  });
+  const who = (cookie: string) => (cookie === memberCookie ? "signed in" : "admin");
   const pairs: LoadPair[] = [
     ...options.publicPages.map((page) => ({
       label: `\`${page}\``,
       app: { label: page, url: `${appBase}${page}`, connections },
-      nginx: { label: page, url: `${nginxBase}${page}`, connections },
+      reference: { label: `nginx ${page}`, url: `${nginxBase}${page}`, connections },
+      referenceName: "nginx" as const,
     })),
-    ...["/profile", "/sculc/view-submission"].map((page) => ({
-      label: `\`${page}\` (signed in)`,
-      app: { label: page, url: `${appBase}${page}`, cookie: memberCookie, connections },
+    ...signedIn.map((one) => ({
+      label: `\`${one.page}\` (${who(one.cookie)})`,
+      app: signedInTarget(one, connections),
+      reference: baseline,
+      referenceName: "baseline" as const,
+      minRatio: 0.6,
+      maxLatencyRatio: 2,
     })),
-    ...(adminCookie
-      ? [
-          {
-            label: "`/user-data` (admin)",
-            app: {
-              label: "/user-data",
-              url: `${appBase}/user-data`,
-              cookie: adminCookie,
-              connections,
-            },
-          },
-        ]
-      : []),
+    ...["/login", "/register"].map((page) => ({
+      label: `\`${page}\` (signed out)`,
+      app: { label: page, url: `${appBase}${page}`, connections },
+      reference: baseline,
+      referenceName: "baseline" as const,
+      minRatio: 0.7,
+    })),
   ];
-  const oneAtATime = {
-    app: { label: "/ c1", url: `${appBase}/`, connections: 1 },
-    nginx: { label: "/ c1", url: `${nginxBase}/`, connections: 1 },
-  };
+  const oneAtATime: LoadPair[] = [
+    {
+      label: "`/`",
+      app: { label: "/ c1", url: `${appBase}/`, connections: 1 },
+      reference: { label: "nginx / c1", url: `${nginxBase}/`, connections: 1 },
+      referenceName: "nginx",
+    },
+    ...signedIn.map((one) => ({
+      label: `\`${one.page}\` (${who(one.cookie)})`,
+      app: signedInTarget(one, 1),
+      reference: baselineOne,
+      referenceName: "baseline" as const,
+      maxLatencyRatio: 2,
+    })),
+  ];
   const targets = [
-    ...pairs.flatMap((pair) => (pair.nginx ? [pair.app, pair.nginx] : [pair.app])),
-    oneAtATime.app,
-    oneAtATime.nginx,
+    ...new Set(
+      [...pairs, ...oneAtATime].flatMap((pair) =>
+        pair.reference ? [pair.app, pair.reference] : [pair.app],
+      ),
+    ),
   ];
   return { pairs, oneAtATime, targets };
 }
@@ -119,7 +162,7 @@ export async function runLoads(
         const result = await runWrk(options.wrk, target, options.durationSeconds);
         results.get(target)?.push(result);
         console.log(
-          `round ${round} ${target.url.startsWith(appBase) ? "app  " : "nginx"} ${target.label.padEnd(24)} c${target.connections} ${formatRate(result.requestsPerSecond)} req/s p50 ${formatMs(result.p50Ms)} p99 ${formatMs(result.p99Ms)}${formatErrors(result.errors) === "0" ? "" : ` errors: ${formatErrors(result.errors)}`}`,
+          `round ${round} ${target.url.startsWith(appBase) ? "app     " : "compared"} ${target.label.padEnd(28)} c${target.connections} ${formatRate(result.requestsPerSecond)} req/s p50 ${formatMs(result.p50Ms)} p99 ${formatMs(result.p99Ms)}${formatErrors(result.errors) === "0" ? "" : ` errors: ${formatErrors(result.errors)}`}`,
         );
       }
       afterRounds.push(sampleMemory(rootPid));

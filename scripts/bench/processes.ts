@@ -10,6 +10,8 @@ import type { ProductionServer } from "../../tests/robustness/support/production
 export const started: {
   server?: ProductionServer;
   nginx?: ChildProcess;
+  /** The bare React Router server, in a process group of its own (scripts/bench/baseline.ts). */
+  baseline?: ChildProcess;
   wrkRun?: ChildProcess;
   tempDirs: string[];
 } = { tempDirs: [] };
@@ -20,6 +22,16 @@ export async function cleanUp(): Promise<void> {
   if (nginx && nginx.exitCode === null && nginx.signalCode === null) {
     const exited = new Promise((resolve) => nginx.once("exit", resolve));
     nginx.kill("SIGQUIT");
+    await exited;
+  }
+  const { baseline } = started;
+  if (baseline?.pid && baseline.exitCode === null && baseline.signalCode === null) {
+    const exited = new Promise((resolve) => baseline.once("exit", resolve));
+    try {
+      process.kill(-baseline.pid, "SIGKILL");
+    } catch {
+      // Gone already.
+    }
     await exited;
   }
   await started.server?.stop();

@@ -35,22 +35,55 @@ export function formatReport(options: {
       ),
     };
   };
+  const ratio = (value: number) => `${value.toFixed(2)}x`;
+  // "meets" or "misses" the pair's target, from the medians.
+  const verdict = (isMet: boolean) => (isMet ? "meets" : "MISSES");
   const loadRows = plan.pairs.map((pair) => {
-    const failure = failed.get(pair.app) ?? (pair.nginx && failed.get(pair.nginx));
-    if (failure) return [pair.label, `FAILED: ${failure}`, "", "", "", "", ""];
+    const failure = failed.get(pair.app) ?? (pair.reference && failed.get(pair.reference));
+    if (failure) return [pair.label, `FAILED: ${failure}`, "", "", "", "", "", "", "", ""];
     const ours = summary(pair.app);
-    const theirs = pair.nginx ? summary(pair.nginx) : undefined;
+    const theirs = pair.reference ? summary(pair.reference) : undefined;
+    const throughput = theirs ? ours.requestsPerSecond / theirs.requestsPerSecond : 0;
+    const tail = theirs ? ours.p99Ms / theirs.p99Ms : 0;
+    const targets = [
+      ...(pair.minRatio !== undefined
+        ? [`>= ${pair.minRatio}x: ${verdict(throughput >= pair.minRatio)}`]
+        : []),
+      ...(pair.maxLatencyRatio !== undefined
+        ? [`p99 <= ${pair.maxLatencyRatio}x: ${verdict(tail <= pair.maxLatencyRatio)}`]
+        : []),
+    ];
     return [
       pair.label,
       formatRate(ours.requestsPerSecond),
+      pair.referenceName ?? "",
       theirs ? formatRate(theirs.requestsPerSecond) : "",
-      theirs ? `${(ours.requestsPerSecond / theirs.requestsPerSecond).toFixed(2)}x` : "",
+      theirs ? ratio(throughput) : "",
       formatMs(ours.p50Ms),
       formatMs(ours.p99Ms),
+      theirs ? formatMs(theirs.p99Ms) : "",
       formatErrors(ours.errors),
+      targets.join("; "),
     ];
   });
-  const single = { app: summary(plan.oneAtATime.app), nginx: summary(plan.oneAtATime.nginx) };
+  const singleRows = plan.oneAtATime.map((pair) => {
+    const failure = failed.get(pair.app) ?? (pair.reference && failed.get(pair.reference));
+    if (failure) return [pair.label, `FAILED: ${failure}`, "", "", "", "", ""];
+    const ours = summary(pair.app);
+    const theirs = pair.reference ? summary(pair.reference) : undefined;
+    const slower = theirs ? ours.p50Ms / theirs.p50Ms : 0;
+    return [
+      pair.label,
+      formatMs(ours.p50Ms),
+      formatMs(ours.averageMs),
+      pair.referenceName ?? "",
+      theirs ? formatMs(theirs.p50Ms) : "",
+      theirs ? ratio(slower) : "",
+      pair.maxLatencyRatio !== undefined
+        ? `p50 <= ${pair.maxLatencyRatio}x: ${verdict(slower <= pair.maxLatencyRatio)}`
+        : "",
+    ];
+  });
   const workerPids = [...before.keys()].filter((pid) => pid !== rootPid);
   const megabytes = (value: number) => `${value.toFixed(0)} MB`;
   const memoryRow = (label: string, peakValue: number, read: (memory: Memory) => number) => [
@@ -74,15 +107,34 @@ export function formatReport(options: {
   ];
 
   return [
-    `${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (wrk, nginx and the server share them; ` +
+    `${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (wrk, nginx, the React Router baseline and the server share them; ` +
       `load average ${options.loadBefore.toFixed(1)} before the run), ` +
       `wrk 1 thread, ${connections} connections, \`Accept-Encoding: gzip\`, median of ${rounds} rounds of ${options.durationSeconds} s; ` +
-      `server: ${workerPids.length} workers, nginx: 1 worker, gzip on.`,
+      `server: ${workerPids.length} workers, nginx: 1 worker, gzip on; baseline: the bare React Router ` +
+      `server's \`/profile\` (scripts/bench/react-router-baseline), ${workerPids.length} workers, no compression.`,
     "",
-    table(["page", "app req/s", "nginx req/s", "ratio", "p50", "p99", "errors"], loadRows),
+    table(
+      [
+        "page",
+        "app req/s",
+        "compared with",
+        "its req/s",
+        "ratio",
+        "p50",
+        "p99",
+        "its p99",
+        "errors",
+        "target",
+      ],
+      loadRows,
+    ),
     "",
-    `One request at a time, \`/\`: app ${formatMs(single.app.averageMs)} average, ${formatMs(single.app.p50Ms)} p50; ` +
-      `nginx ${formatMs(single.nginx.averageMs)} average, ${formatMs(single.nginx.p50Ms)} p50.`,
+    "One request at a time:",
+    "",
+    table(
+      ["page", "app p50", "app average", "compared with", "its p50", "ratio", "target"],
+      singleRows,
+    ),
     ...(options.adminNote ? ["", options.adminNote] : []),
     "",
     "Server memory (RSS from /proc; peak sampled every 200 ms during the load):",
