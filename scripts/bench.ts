@@ -12,10 +12,12 @@
 //   BENCH_CONNECTIONS  connections for the crowd runs (50); wrk always uses 1 thread
 //   BENCH_OUTPUT       markdown file the tables are written to (bench-results.md)
 //   BENCH_PORT, BENCH_NGINX_PORT, BENCH_BASELINE_PORT  ports for the server, nginx and the baseline
+//                      (the baseline at the site's size takes a free port)
 //   WEB_CONCURRENCY    passed through to the server (unset: one worker per core)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import routes from "../app/routes";
 import { freePort, startProductionServer } from "../tests/robustness/support/production-server";
 import {
   grantReviewer,
@@ -61,10 +63,16 @@ async function main(): Promise<void> {
   const nginxPort = Number(process.env.BENCH_NGINX_PORT ?? (await freePort()));
   const nginxBase = await startNginx(tools.nginx, nginxPort, pages);
 
-  // The bare React Router server, with as many workers as the site's.
+  // The bare React Router server, with as many workers as the site's; and the same with as many routes
+  // as the site has (its manifest: the root and every route of app/routes.ts).
   const workers = Number(process.env.WEB_CONCURRENCY) || os.availableParallelism();
   const baselinePort = Number(process.env.BENCH_BASELINE_PORT ?? (await freePort()));
   const baselineBase = await startBaseline(baselinePort, workers);
+  const siteRoutes = 1 + countRoutes(routes);
+  const wideBaseline = {
+    baseUrl: await startBaseline(await freePort(), workers, siteRoutes - 3),
+    routes: siteRoutes,
+  };
 
   // A member with one abstract who reviews, for the signed-in pages, and an admin for /user-data.
   const member = await signUp(server, "bench-member@example.edu");
@@ -83,6 +91,7 @@ async function main(): Promise<void> {
     appBase,
     nginxBase,
     baselineBase,
+    wideBaseline,
     publicPages,
     connections,
     memberCookie: member.cookie,
@@ -115,6 +124,15 @@ async function main(): Promise<void> {
     console.error(`The server's last output:\n${server.output().slice(-4000)}`);
     process.exitCode = 1;
   }
+}
+
+/** Routes of a route config, nested ones included. */
+function countRoutes(config: readonly { children?: readonly unknown[] }[]): number {
+  return config.reduce(
+    (sum, route) =>
+      sum + 1 + countRoutes((route.children ?? []) as { children?: readonly unknown[] }[]),
+    0,
+  );
 }
 
 // Ctrl-C reaches this process twice (from the terminal and relayed by tsx): the first starts the

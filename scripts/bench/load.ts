@@ -32,6 +32,8 @@ export function planLoads(options: {
   appBase: string;
   nginxBase: string;
   baselineBase: string;
+  /** The baseline with as many routes as the site, and that number. */
+  wideBaseline: { baseUrl: string; routes: number };
   publicPages: string[];
   connections: number;
   memberCookie: string;
@@ -40,6 +42,19 @@ export function planLoads(options: {
   const { appBase, nginxBase, baselineBase, connections, memberCookie, adminCookie } = options;
   const baseline = { label: "baseline /profile", url: `${baselineBase}/profile`, connections };
   const baselineOne = { ...baseline, label: "baseline /profile c1", connections: 1 };
+  const wide = {
+    label: `baseline ${options.wideBaseline.routes} routes /profile`,
+    url: `${options.wideBaseline.baseUrl}/profile`,
+    connections,
+  };
+  const wideOne = { ...wide, label: `${wide.label} c1`, connections: 1 };
+  // The framework alone at the site's size: what of the distance is React Router's, not the site's.
+  const widePair = (app: typeof wide): LoadPair => ({
+    label: `baseline with the site's ${options.wideBaseline.routes} routes, \`/profile\``,
+    app,
+    reference: app.connections === 1 ? baselineOne : baseline,
+    referenceName: "baseline",
+  });
   // The member has an abstract and reviews (a reviewer's queue), the admin has the admin frame.
   const signedIn = [
     { page: "/profile", cookie: memberCookie },
@@ -76,6 +91,7 @@ export function planLoads(options: {
       referenceName: "baseline" as const,
       minRatio: 0.7,
     })),
+    widePair(wide),
   ];
   const oneAtATime: LoadPair[] = [
     {
@@ -91,6 +107,7 @@ export function planLoads(options: {
       referenceName: "baseline" as const,
       maxLatencyRatio: 2,
     })),
+    widePair(wideOne),
   ];
   const targets = [
     ...new Set(

@@ -10,11 +10,11 @@ import type { ProductionServer } from "../../tests/robustness/support/production
 export const started: {
   server?: ProductionServer;
   nginx?: ChildProcess;
-  /** The bare React Router server, in a process group of its own (scripts/bench/baseline.ts). */
-  baseline?: ChildProcess;
+  /** The bare React Router servers, each in a process group of its own (scripts/bench/baseline.ts). */
+  baselines: ChildProcess[];
   wrkRun?: ChildProcess;
   tempDirs: string[];
-} = { tempDirs: [] };
+} = { tempDirs: [], baselines: [] };
 
 export async function cleanUp(): Promise<void> {
   started.wrkRun?.kill("SIGKILL");
@@ -24,18 +24,21 @@ export async function cleanUp(): Promise<void> {
     nginx.kill("SIGQUIT");
     await exited;
   }
-  const { baseline } = started;
-  if (baseline?.pid && baseline.exitCode === null && baseline.signalCode === null) {
-    const exited = new Promise((resolve) => baseline.once("exit", resolve));
-    try {
-      process.kill(-baseline.pid, "SIGKILL");
-    } catch {
-      // Gone already.
-    }
-    await exited;
-  }
+  for (const baseline of started.baselines) await stopProcessGroup(baseline);
   await started.server?.stop();
   for (const dir of started.tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Kills a process started with `detached: true` and everything in its group; waits for it to exit. */
+async function stopProcessGroup(child: ChildProcess): Promise<void> {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // Gone already.
+  }
+  await exited;
 }
 
 export function tempDir(prefix: string): string {
