@@ -22,14 +22,11 @@ import { useNonce } from "~/lib/nonce";
 import { isPublicPageHandle } from "~/lib/request-context";
 import type { SiteData } from "~/lib/site-data";
 import type { Route } from "./+types/root";
-import "~/styles/global.css";
-import "~/components/layout/layout.css";
-// Styles of the components many pages share load once, with the theme: one render-blocking stylesheet
-// instead of one per component chunk (each extra one costs a round trip on a slow phone connection).
-import "~/components/image-carousel.css";
-import "~/components/collapsible.css";
-import "~/components/external-embed.css";
-import "~/components/rich-text.css";
+// The theme, the layout and the shared components' styles, as one stylesheet (app/styles/site.css) that
+// the document links itself, with a React precedence: React then sends it before the scripts' module
+// preloads. As a side-effect import it came after all of them, and a phone on HTTP/1.1 (six connections)
+// fetched a dozen scripts before the stylesheet the first paint waits for.
+import siteStylesheetUrl from "~/styles/site.css?url";
 
 // Reads the session once per request, for every loader and action below the root.
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
@@ -75,6 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e6c93" />
+        <link rel="stylesheet" href={siteStylesheetUrl} precedence="site" />
         <Meta />
         <Links />
       </head>

@@ -4,7 +4,6 @@ import type {
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from "react";
-import "./text-field.css";
 
 /** What a control needs to be tied to its label, hint and error for screen readers. */
 export type FieldControlProps = {

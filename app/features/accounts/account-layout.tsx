@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import "./accounts.css";
 
 /** The frame of every account page: one centred card with a heading and an optional notice. */
 export function AccountLayout({
