@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { SiteNavLink } from "~/components/layout/site-nav-link";
 import { siteContentPath } from "~/lib/admin-paths";
 import "~/components/text-field.css";
 import "./admin.css";
@@ -45,9 +45,9 @@ export function AdminLayout({
           <ul>
             {sections.map((section) => (
               <li key={section.to}>
-                <NavLink to={section.to} end={section.end} className="admin-nav__link">
+                <SiteNavLink to={section.to} end={section.end} className="admin-nav__link">
                   {section.label}
-                </NavLink>
+                </SiteNavLink>
               </li>
             ))}
           </ul>
