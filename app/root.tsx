@@ -21,12 +21,12 @@ import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import { isPublicPageHandle } from "~/lib/request-context";
 import type { SiteData } from "~/lib/site-data";
-import type { Route } from "./+types/root";
 // The theme, the layout and the shared components' styles, as one stylesheet (app/styles/site.css) that
 // the document links itself, with a React precedence: React then sends it before the scripts' module
-// preloads. As a side-effect import it came after all of them, and a phone on HTTP/1.1 (six connections)
-// fetched a dozen scripts before the stylesheet the first paint waits for.
+// preloads. As a side-effect import it came after all of them, so a browser on HTTP/1.1 (six connections
+// to a host) could fetch a dozen scripts before the stylesheet that the first paint waits for.
 import siteStylesheetUrl from "~/styles/site.css?url";
+import type { Route } from "./+types/root";
 
 // Reads the session once per request, for every loader and action below the root.
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
