@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { SiteNavLink } from "~/components/layout/site-nav-link";
 import { siteContentPath } from "~/lib/admin-paths";
-import "~/components/text-field.css";
 import "./admin.css";
 
 /** The conference's admin pages, in the order of its year: admins only. */

@@ -2,7 +2,6 @@ import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
 import type { ReleaseDatesView } from "./release-dates.server";
-import "~/components/text-field.css";
 import "./decisions.css";
 
 /**

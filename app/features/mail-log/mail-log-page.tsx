@@ -7,7 +7,6 @@ import { stateFilterLabels } from "./mail-log-messages";
 import { mailLogHref, mailStateFilters } from "./mail-log-query";
 import type { MailLogPageProps } from "./mail-log-views";
 import { MailFacts, MailStateBadge, RetryForm } from "./mail-parts";
-import "~/components/text-field.css";
 import "./mail-log.css";
 
 /** The organisers' view of the outbox: what the site sent, what waits, what failed. */

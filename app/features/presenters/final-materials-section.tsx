@@ -4,7 +4,6 @@ import { SubmitButton } from "~/components/submit-button";
 import { formatConferenceDateTime } from "~/lib/dates";
 import { finalMaterialPaths } from "./final-material-paths";
 import { FinalMaterialUploadForm } from "./final-material-upload-form";
-import "~/components/text-field.css";
 import "./final-materials.css";
 
 /** What `loadFinalMaterialsSection` gives the congratulations page. */

@@ -5,7 +5,6 @@ import { reviewPaths } from "./review-paths";
 import { type Notice, NoticeMessage, statusLabels } from "./review-queue-page";
 import type { ScalePoint } from "./review-settings";
 import type { ReviewStatus } from "./review-status";
-import "~/components/text-field.css";
 import "./review.css";
 
 export type ReviewValues = {

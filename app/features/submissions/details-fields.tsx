@@ -12,7 +12,6 @@ import {
   type RowIntent,
   rowIntentValue,
 } from "./submission-details";
-import "~/components/text-field.css";
 import "./submissions.css";
 
 export type DetailsFieldsProps = {

@@ -7,7 +7,6 @@ import { DetailsFields } from "./details-fields";
 import type { DetailsDraft } from "./submission-details";
 import { uploadMessages } from "./submission-messages";
 import { submissionPaths } from "./submission-paths";
-import "~/components/text-field.css";
 import "./submissions.css";
 
 export type SubmitAbstractPageProps = {

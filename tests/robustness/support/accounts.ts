@@ -123,7 +123,14 @@ export async function resetPasswordByMail(
 /** Registers, verifies and signs in a new account with a profile; returns its session cookie. */
 export async function signUpAndSignIn(
   server: ProductionServer,
-  options: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+  options: {
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    /** How long to wait for the verification mail (a loaded machine can take over 10 s). */
+    mailTimeoutMs?: number;
+  } = {},
 ): Promise<SignedInUser> {
   const email = options.email ?? `robust-${crypto.randomBytes(5).toString("hex")}@example.edu`;
   const password = options.password ?? "syntactic-bootstrapping-2025";
@@ -141,7 +148,11 @@ export async function signUpAndSignIn(
     redirect: "manual",
   });
   if (registered.status >= 400) throw new Error(`registration failed: ${registered.status}`);
-  await verifyEmail(server, await linkFromMail(server, email, "/verify-email"), clientAddress);
+  await verifyEmail(
+    server,
+    await linkFromMail(server, email, "/verify-email", options.mailTimeoutMs),
+    clientAddress,
+  );
   const response = await signIn(server, email, password, clientAddress);
   const cookie = cookieFrom(response);
   if (!cookie) throw new Error(`sign-in failed: ${response.status}`);

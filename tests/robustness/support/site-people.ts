@@ -5,25 +5,17 @@ import { makeAbstractPdf } from "../../support/pdf-fixtures";
 import {
   cookieFrom,
   formHeaders,
-  linkFromMail,
   ownClientAddress,
-  register,
   resetPasswordByMail,
   type SignedInUser,
   signIn,
-  verifyEmail,
+  signUpAndSignIn,
 } from "./accounts";
 import type { ProductionServer } from "./production-server";
 
-/** Registers, verifies and signs in, patient with the mail: a busy machine can take over 10 s. */
-export async function signUp(server: ProductionServer, email: string): Promise<SignedInUser> {
-  const password = "bench-password-2026";
-  const client = ownClientAddress();
-  await register(server, email, password, client);
-  await verifyEmail(server, await linkFromMail(server, email, "/verify-email", 60_000), client);
-  const cookie = cookieFrom(await signIn(server, email, password, client));
-  if (!cookie) throw new Error(`signing in as ${email} gave no cookie`);
-  return { email, password, cookie };
+/** `signUpAndSignIn`, patient with the mail: a busy machine can take over 10 s to send it. */
+export function signUp(server: ProductionServer, email: string): Promise<SignedInUser> {
+  return signUpAndSignIn(server, { email, password: "bench-password-2026", mailTimeoutMs: 60_000 });
 }
 
 /** The member's one abstract, so that their pages show a submission. */
