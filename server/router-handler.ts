@@ -5,6 +5,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { previewFrameOriginsHeader } from "~/lib/request-context";
 import { withFrameOrigins } from "./csp-frame-origins";
 import { sendBusy } from "./database-busy";
+import { createRouteSubsetHandler } from "./route-subsets";
 import { compressWholeBody } from "./whole-body-compression";
 
 /**
@@ -27,7 +28,12 @@ export function createRouterRequestHandler(options: {
    */
   maxUnreadBodyBytes: number;
 }): RequestHandler {
-  const handleRequest = createRequestHandler(options.build, options.mode);
+  // A production build is matched among the routes of each path's first segment (route-subsets.ts); in
+  // development the build is reloaded on every request, whole.
+  const handleRequest =
+    typeof options.build === "function"
+      ? createRequestHandler(options.build, options.mode)
+      : createRouteSubsetHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
       const { request, upload } = toFetchRequest(req, res);
