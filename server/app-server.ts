@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
@@ -19,6 +18,7 @@ import { getLogger } from "~/lib/logger.server";
 import { startMailSender, stopMailSender } from "~/lib/mail/mailer.server";
 import { mediaLimits } from "~/lib/media/media-limits";
 import { cspNonceContext } from "~/lib/request-context";
+import { createNonceSource } from "./csp-nonce";
 import { sendBusy, watchDatabaseBusy } from "./database-busy";
 import { boundedRequestBodies } from "./http-limits";
 import { onlyForFilesIn } from "./known-files";
@@ -84,8 +84,9 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
     res.locals.currentRequest = request;
     currentRequest.run(request, next);
   });
+  const nextNonce = createNonceSource();
   app.use((req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = nextNonce();
     // The one client address the app believes (rate limits, session records): the peer, or what the
     // proxies named by TRUST_PROXY report. A value the client sent itself is overwritten.
     req.headers[clientAddressHeader] = req.ip ?? "";

@@ -89,6 +89,19 @@ export function createQuickSessionReader(
       limitParameter === undefined ? [token] : [token, limitParameter],
     );
   const hmacKey = crypto.createSecretKey(Buffer.from(settings.secret, "utf8"));
+  // A cookie whose signature checked out once is the same token every time (an HMAC under a fixed
+  // secret), so the check is not redone for every page a visitor opens; the row is still read each time,
+  // so a signed-out or revoked session ends at once. Only good signatures are kept, and only so many.
+  const verified = new Map<string, string>();
+  const verifiedOnce = (signedValue: string): string | null => {
+    const known = verified.get(signedValue);
+    if (known !== undefined) return known;
+    const token = verifiedToken(signedValue, hmacKey);
+    if (token === null) return null;
+    if (verified.size >= verifiedCookiesKept) verified.delete(verified.keys().next().value ?? "");
+    verified.set(signedValue, token);
+    return token;
+  };
 
   return async function readQuickly(
     cookieHeader: string | null,
@@ -103,7 +116,7 @@ export function createQuickSessionReader(
       else if (isBetterAuthCookieName(name)) return { kind: "undecided" };
     }
     if (!signedValue) return { kind: "none" };
-    const token = verifiedToken(signedValue, hmacKey);
+    const token = verifiedOnce(signedValue);
     if (!token) return { kind: "none" };
     const row = (await database.db.executeQuery<SessionRow>(queryFor(token))).rows[0];
     if (!row) return { kind: "undecided" };
@@ -116,6 +129,9 @@ export function createQuickSessionReader(
     return { kind: "live", row };
   };
 }
+
+/** How many checked session cookies a process remembers (the oldest is forgotten first). */
+const verifiedCookiesKept = 10_000;
 
 /**
  * better-call's signed cookie: `token.base64(HMAC-SHA256(secret, token))`, URL-encoded. The same checks
