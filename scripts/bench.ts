@@ -9,6 +9,7 @@
 // Settings (environment):
 //   BENCH_DURATION     seconds per wrk run (8)
 //   BENCH_ROUNDS       rounds of every load; medians are over rounds, memory is sampled after each (3)
+//   BENCH_WARMUP       seconds of untimed load on every target before the rounds (3; 0: none)
 //   BENCH_CONNECTIONS  connections for the crowd runs (50); wrk always uses 1 thread
 //   BENCH_OUTPUT       markdown file the tables are written to (bench-results.md)
 //   BENCH_PORT, BENCH_NGINX_PORT, BENCH_BASELINE_PORT  ports for the server, nginx and the baseline
@@ -32,6 +33,7 @@ import { formatReport } from "./bench/report";
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const outputFile = path.resolve(process.env.BENCH_OUTPUT ?? "bench-results.md");
 const publicPages = ["/", "/board", "/sculc-2025"];
@@ -103,6 +105,7 @@ async function main(): Promise<void> {
     appBase,
     rounds,
     durationSeconds: duration,
+    warmUpSeconds,
     connections,
   });
 
@@ -114,6 +117,7 @@ async function main(): Promise<void> {
     connections,
     rounds,
     durationSeconds: duration,
+    warmUpSeconds,
     adminNote,
   });
   console.log(`\n${report}`);

@@ -145,6 +145,8 @@ export async function runLoads(
     appBase: string;
     rounds: number;
     durationSeconds: number;
+    /** Seconds of untimed load on every target first (0: none). */
+    warmUpSeconds: number;
     connections: number;
   },
 ): Promise<LoadRun> {
@@ -174,6 +176,13 @@ export async function runLoads(
     `${targets.length} loads x ${rounds} rounds x ${options.durationSeconds} s, ${options.connections} connections, server with ${before.size - 1} workers`,
   );
   try {
+    // Every target gets a few seconds of the same load first, untimed: the first seconds of a page in a
+    // fresh process measure V8 compiling and optimising its code (and the heap growing), not the page,
+    // and they fell on whichever target ran first (p99 of one to two seconds in a one-round run).
+    if (options.warmUpSeconds > 0) {
+      for (const target of targets) await runWrk(options.wrk, target, options.warmUpSeconds);
+      console.log(`warmed up: ${options.warmUpSeconds} s on each target, untimed`);
+    }
     for (let round = 1; round <= rounds; round++) {
       for (const target of targets) {
         const result = await runWrk(options.wrk, target, options.durationSeconds);

@@ -14,6 +14,7 @@ export function formatReport(options: {
   connections: number;
   rounds: number;
   durationSeconds: number;
+  warmUpSeconds: number;
   adminNote: string;
 }): string {
   const { plan, run, rootPid, connections, rounds } = options;
@@ -109,7 +110,7 @@ export function formatReport(options: {
   return [
     `${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (wrk, nginx, the React Router baseline and the server share them; ` +
       `load average ${options.loadBefore.toFixed(1)} before the run), ` +
-      `wrk 1 thread, ${connections} connections, \`Accept-Encoding: gzip\`, median of ${rounds} rounds of ${options.durationSeconds} s; ` +
+      `wrk 1 thread, ${connections} connections, \`Accept-Encoding: gzip\`, median of ${rounds} rounds of ${options.durationSeconds} s after ${options.warmUpSeconds} s of untimed load on each; ` +
       `server: ${workerPids.length} workers, nginx: 1 worker, gzip on; baseline: the bare React Router ` +
       `server's \`/profile\` (scripts/bench/react-router-baseline), ${workerPids.length} workers, no compression.`,
     "",
