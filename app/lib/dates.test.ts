@@ -24,6 +24,17 @@ describe("formatConferenceDateTime", () => {
     expect(formatConferenceDateTime("2025-03-04T00:05:00.000Z")).toBe("Mar 3, 2025, 4:05 PM PST");
     expect(formatConferenceDateTime("2025-05-17T16:30:00.000Z")).toBe("May 17, 2025, 9:30 AM PDT");
   });
+
+  it("gives the same text for a moment it has shown before, past the number of texts it keeps", () => {
+    const moments = Array.from({ length: 2_500 }, (_, i) =>
+      new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+    );
+    const first = moments.map(formatConferenceDateTime);
+    expect(first[0]).toBe("Dec 31, 2024, 4:00 PM PST");
+    expect(first[2_499]).toBe("Jan 2, 2025, 9:39 AM PST");
+    expect(moments.map(formatConferenceDateTime)).toEqual(first);
+    expect(() => formatConferenceDateTime("not a moment")).toThrow(RangeError);
+  });
 });
 
 describe("conferenceLocalTimeToIso", () => {
