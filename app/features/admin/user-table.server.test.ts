@@ -108,6 +108,12 @@ for (const target of testDatabaseTargets()) {
       expect(result.rows).toHaveLength(50);
       const last = await list({ page: 200 });
       expect(last.rows).toHaveLength(50);
+      // A page past the end (a link kept from when there were more accounts) shows the last one.
+      const beyond = await list({ page: 999 });
+      expect(beyond).toMatchObject({ page: 200, pageCount: 200, total: seededUsers });
+      expect(beyond.rows.map((row) => row.id)).toEqual(last.rows.map((row) => row.id));
+      const nobody = await list({ q: "no such person", page: 3 });
+      expect(nobody).toMatchObject({ page: 1, pageCount: 1, total: 0, rows: [] });
       const configured = await list({ q: "student42@" });
       expect(configured.rows[0]).toMatchObject({ isAdmin: true, isConfiguredAdmin: true });
       const unproved = await list({ q: "student43@" });

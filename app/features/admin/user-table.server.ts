@@ -40,6 +40,24 @@ export type AdminUserRecord = {
   abstractUploadedAt: string | null;
 };
 
+/** A row of the table as the database gives it (PostgreSQL's counts and flags may come as text). */
+type UserTableRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  applicant: number | string;
+  presenter: number | string;
+  admin: number | string;
+  configured_admin: number | string;
+  reviewer: number | string;
+  editor: number | string;
+  abstract_id: string | null;
+  abstract_name: string | null;
+  abstract_title: string | null;
+  abstract_uploaded_at: string | null;
+};
+
 /**
  * The admins' table of every account, filtered, sorted and paged in the database so it stays fast with many accounts.
  * The first abstract is the user's earliest upload for the edition; applicant and presenter are derived
@@ -81,33 +99,26 @@ export async function listUsersForAdmin(
     )`;
   const where = input.q ? sql`where ${searchCondition(input.q)}` : sql``;
 
-  const countResult = await sql<{
-    total: number | string;
-  }>`${base} select count(*) as total from rows ${where}`.execute(db);
-  const total = Number(countResult.rows[0]?.total ?? 0);
   const pageSize = input.pageSize ?? userTablePageSize;
+  // One statement gives the page and the number of matching rows (a window count over the same rows);
+  // only a page past the end (a link kept from when there were more accounts) costs a second look.
+  const readPage = (page: number) =>
+    sql<UserTableRow & { total: number | string }>`${base}
+      select *, count(*) over () as total from rows ${where}
+      order by ${orderBy(input.sort, input.dir)}
+      limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
+  let page = input.page;
+  let result = await readPage(page);
+  let total = Number(result.rows[0]?.total ?? 0);
+  if (result.rows.length === 0 && page > 1) {
+    const countResult = await sql<{
+      total: number | string;
+    }>`${base} select count(*) as total from rows ${where}`.execute(db);
+    total = Number(countResult.rows[0]?.total ?? 0);
+    page = Math.max(1, Math.ceil(total / pageSize));
+    if (total > 0) result = await readPage(page);
+  }
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(input.page, pageCount);
-
-  const result = await sql<{
-    id: string;
-    first_name: string;
-    last_name: string;
-    email: string;
-    applicant: number | string;
-    presenter: number | string;
-    admin: number | string;
-    configured_admin: number | string;
-    reviewer: number | string;
-    editor: number | string;
-    abstract_id: string | null;
-    abstract_name: string | null;
-    abstract_title: string | null;
-    abstract_uploaded_at: string | null;
-  }>`${base}
-    select * from rows ${where}
-    order by ${orderBy(input.sort, input.dir)}
-    limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
 
   return {
     total,
