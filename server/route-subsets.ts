@@ -61,7 +61,9 @@ export function splitRoutesByFirstSegment(routes: ServerRoutes): {
     if (segment === null || isAnySegment(segment)) everyPath.push(id);
     else {
       const key = segment.toLowerCase();
-      bySegment.set(key, [...(bySegment.get(key) ?? []), id]);
+      const ids = bySegment.get(key);
+      if (ids) ids.push(id);
+      else bySegment.set(key, [id]);
     }
   }
   return {

@@ -1,3 +1,5 @@
+import { boundedMemo } from "./bounded-memo";
+
 /**
  * Dates in content are calendar days (YYYY-MM-DD) in the conference's time zone. They are formatted as
  * calendar days, never shifted by the reader's or the server's time zone.
@@ -48,21 +50,15 @@ export function todayInConferenceTimeZone(now: Date = new Date()): string {
   return conferenceDay.format(now);
 }
 
-// Naming the zone makes each format call cost tens of microseconds, and the same stored moments (a
-// session's sign-in, an upload) come back on every view of a page: their texts are kept, up to a bound.
-const formattedMoments = new Map<string, string>();
-const formattedMomentsKept = 2_000;
-
-/** A moment as people at the conference read it, zone named: "Mar 3, 2025, 4:05 PM PST". */
-export function formatConferenceDateTime(isoMoment: string): string {
-  const known = formattedMoments.get(isoMoment);
-  if (known !== undefined) return known;
-  const text = conferenceDateTime.format(new Date(isoMoment));
-  if (formattedMoments.size >= formattedMomentsKept)
-    formattedMoments.delete(formattedMoments.keys().next().value ?? "");
-  formattedMoments.set(isoMoment, text);
-  return text;
-}
+/**
+ * A moment as people at the conference read it, zone named: "Mar 3, 2025, 4:05 PM PST". Naming the zone
+ * makes each format call cost tens of microseconds, and the same stored moments (a session's sign-in, an
+ * upload) come back on every view of a page: their texts are kept, up to a bound.
+ */
+export const formatConferenceDateTime = boundedMemo(
+  (isoMoment) => conferenceDateTime.format(new Date(isoMoment)),
+  { limit: 2_000 },
+);
 
 /** A UTC moment as a datetime-local field at the conference shows it ("2025-03-21T23:59"). */
 export function isoToConferenceLocalTime(isoMoment: string): string {

@@ -129,3 +129,36 @@ describe("malformed requests", () => {
     expect(response.status).toBeLessThan(500);
   });
 });
+
+// A request is matched among the routes of its path's first segment (server/route-subsets.ts): spellings
+// that pick the subset differently, or not at all, still get the page every route would give them.
+describe("addresses spelled to pick another route subset", () => {
+  const cases: { target: string; expected: number }[] = [
+    { target: "/PROFILE", expected: 302 },
+    { target: "/pro%66ile", expected: 302 },
+    { target: "//profile", expected: 404 },
+    { target: "/user-data/../profile", expected: 302 },
+    { target: "/_.data", expected: 200 },
+    { target: "/profile.data", expected: 202 },
+    { target: "/nothing-here.data", expected: 404 },
+    { target: "/nothing-here/at/all", expected: 404 },
+    { target: "/ROBOTS.TXT", expected: 200 },
+  ];
+  for (const { target, expected } of cases) {
+    it(`${target}: ${expected}`, async () => {
+      const answer = await sendRaw(running.server.port, get(target));
+      expect(answer.status).toBe(expected);
+    });
+  }
+
+  it("answers 100 such requests at once, none with a 5xx", async () => {
+    const targets = Array.from({ length: 12 }, () => cases)
+      .flat()
+      .slice(0, 100);
+    const answers = await Promise.all(
+      targets.map(({ target }) => sendRaw(running.server.port, get(target))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(targets.map((c) => c.expected));
+    expect((await fetch(`${running.server.baseUrl}/healthz`)).status).toBe(200);
+  });
+});

@@ -74,7 +74,7 @@ describe("queries and renders per page, counted", () => {
     { path: "/sculc/submit-abstract", who: "member", queries: 4 },
     // + the review settings, the assigned abstracts, their numbers.
     { path: "/review", who: "member", queries: 5 },
-    // + the admin frame's failing-mail check, the user table's page and its count (the frame's
+    // + the admin frame's failing-mail check, the user table's page with its count in one statement (the frame's
     // backup and disk notices are read once a minute per process).
     { path: "/user-data", who: "admin", queries: 4 },
   ] as const)("$path ($who): $queries queries, one render", async ({ path, who, queries }) => {

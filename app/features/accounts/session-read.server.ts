@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { CompiledQuery } from "kysely";
+import { boundedMemo } from "~/lib/bounded-memo";
 import type { DatabaseHandle } from "~/lib/db/database.server";
 import type { DbBoolean, DbTimestamp } from "~/lib/db/schema";
 import { isBetterAuthCookieName } from "./session-cookie";
@@ -92,16 +93,10 @@ export function createQuickSessionReader(
   // A cookie whose signature checked out once is the same token every time (an HMAC under a fixed
   // secret), so the check is not redone for every page a visitor opens; the row is still read each time,
   // so a signed-out or revoked session ends at once. Only good signatures are kept, and only so many.
-  const verified = new Map<string, string>();
-  const verifiedOnce = (signedValue: string): string | null => {
-    const known = verified.get(signedValue);
-    if (known !== undefined) return known;
-    const token = verifiedToken(signedValue, hmacKey);
-    if (token === null) return null;
-    if (verified.size >= verifiedCookiesKept) verified.delete(verified.keys().next().value ?? "");
-    verified.set(signedValue, token);
-    return token;
-  };
+  const verifiedOnce = boundedMemo((signedValue) => verifiedToken(signedValue, hmacKey), {
+    limit: verifiedCookiesKept,
+    keep: (token) => token !== null,
+  });
 
   return async function readQuickly(
     cookieHeader: string | null,
