@@ -138,8 +138,9 @@ function ReviewForm(props: {
   const { view, values } = props;
   const isSubmitted = view.status === "submitted";
   return (
-    // The key renews the fields when the saved review changes (after a save, with JavaScript).
-    <Form method="post" className="review-form card" key={view.ownReview?.updatedAtText ?? "new"}>
+    // One form per abstract: "Submit and next" opens the next abstract's own fields. A save keeps this
+    // form as it is, since it shows what was saved, so nothing chosen after the save is wiped by a redraw.
+    <Form method="post" className="review-form card" key={view.number}>
       <h2>Your review</h2>
       <p className="review-form__hint">
         {view.deadlineText
