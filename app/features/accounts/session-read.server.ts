@@ -80,15 +80,12 @@ export function createQuickSessionReader(
       "reviewer.user_id as reviewerId",
       "content_editor.user_id as editorId",
     ])
+    // The token is unique: no LIMIT. SQLite runs this join three to four times slower with a bound
+    // `limit ?` (22 µs against 6.7 µs a read, measured on its own), and it was a signed-in page's
+    // dearest statement.
     .where("session.token", "=", "")
-    .limit(1)
     .compile();
-  const limitParameter = template.parameters[1];
-  const queryFor = (token: string) =>
-    CompiledQuery.raw(
-      template.sql,
-      limitParameter === undefined ? [token] : [token, limitParameter],
-    );
+  const queryFor = (token: string) => CompiledQuery.raw(template.sql, [token]);
   const hmacKey = crypto.createSecretKey(Buffer.from(settings.secret, "utf8"));
   // A cookie whose signature checked out once is the same token every time (an HMAC under a fixed
   // secret), so the check is not redone for every page a visitor opens; the row is still read each time,

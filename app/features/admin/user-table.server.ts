@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { adminUserSql, configuredAdminSql } from "~/features/accounts/admin-rule.server";
 import { isApplicantSql, isPresenterSql } from "~/features/submissions/submission-status.server";
+import { wholeNumberLiteral } from "~/lib/db/database.server";
 import type { Database } from "~/lib/db/schema";
 import { z } from "~/lib/zod.server";
 import {
@@ -106,7 +107,9 @@ export async function listUsersForAdmin(
     sql<UserTableRow & { total: number | string }>`${base}
       select *, count(*) over () as total from rows ${where}
       order by ${orderBy(input.sort, input.dir)}
-      limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
+      limit ${wholeNumberLiteral(pageSize)} offset ${wholeNumberLiteral((page - 1) * pageSize)}`.execute(
+      db,
+    );
   let page = input.page;
   let result = await readPage(page);
   let total = Number(result.rows[0]?.total ?? 0);

@@ -6,15 +6,20 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type LimitNode,
   type MigrationResultSet,
   Migrator,
   NO_MIGRATIONS,
+  type OffsetNode,
   PostgresDialect,
+  type QueryCompiler,
   type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
+  SqliteQueryCompiler,
   sql,
+  ValueNode,
 } from "kysely";
 import pg from "pg";
 import { countQuery } from "~/lib/current-request.server";
@@ -162,6 +167,46 @@ class ImmediateTransactionSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new ImmediateTransactionSqliteDriver(this.settings);
   }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new LiteralLimitSqliteQueryCompiler();
+  }
+}
+
+/**
+ * Writes a LIMIT or OFFSET that is a whole number into the SQL text instead of binding it. SQLite (as
+ * better-sqlite3 builds it) plans a statement again every time a bound LIMIT is set, so a kept
+ * statement gained nothing: the session's four-table join took 22 µs with `limit ?` and 6.7 µs
+ * without. Only safe integers are written out, so nothing a visitor sends can reach the SQL text; any
+ * other value is bound as before.
+ */
+export class LiteralLimitSqliteQueryCompiler extends SqliteQueryCompiler {
+  protected override visitLimit(node: LimitNode): void {
+    const count = wholeNumberOf(node.limit);
+    if (count === null) super.visitLimit(node);
+    else this.append(`limit ${count}`);
+  }
+
+  protected override visitOffset(node: OffsetNode): void {
+    const count = wholeNumberOf(node.offset);
+    if (count === null) super.visitOffset(node);
+    else this.append(`offset ${count}`);
+  }
+}
+
+/**
+ * A whole number written into a raw query's text, for its LIMIT and OFFSET (written out for the reason
+ * above). Throws for anything else, so a value that is not a safe integer never reaches the SQL.
+ */
+export function wholeNumberLiteral(value: number) {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${value} is not a whole number`);
+  return sql.lit(value);
+}
+
+function wholeNumberOf(node: LimitNode["limit"]): number | null {
+  if (!ValueNode.is(node)) return null;
+  const { value } = node;
+  return typeof value === "number" && Number.isSafeInteger(value) ? value : null;
 }
 
 /**
@@ -208,6 +253,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     connection.pragma("synchronous = FULL");
     connection.pragma("busy_timeout = 5000");
     connection.pragma("foreign_keys = ON");
+    // Sorts, window functions and other scratch tables stay in memory, not in temporary files: the admin
+    // user table's statement (a window count and an ORDER BY) took 95 µs with two accounts, 19 µs so.
+    // The largest of them (10,000 accounts) needs a few megabytes.
+    connection.pragma("temp_store = MEMORY");
     const db = new Kysely<Database>({
       dialect: new ImmediateTransactionSqliteDialect({ database: withStatementCache(connection) }),
       log: countQuery,
