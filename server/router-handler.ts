@@ -20,6 +20,11 @@ export function createRouterRequestHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
+  /**
+   * Compresses a body as it streams out (the compression middleware): for the responses of unknown
+   * length. A whole document is compressed in one call instead.
+   */
+  compressStream: RequestHandler;
   /** Whether the database pool turned a query of this request away; it answers 503 then. */
   isRefusedByDatabase?: () => boolean;
   /**
@@ -46,7 +51,7 @@ export function createRouterRequestHandler(options: {
         sendBusy(req, res);
         return;
       }
-      await sendResponse(res, response);
+      await sendResponse(res, response, options.compressStream);
     } catch (error) {
       next(error);
     }
@@ -189,7 +194,11 @@ function badRequest() {
   return Object.assign(new Error("The request's address cannot be read"), { status: 400 });
 }
 
-async function sendResponse(res: express.Response, response: Response) {
+async function sendResponse(
+  res: express.Response,
+  response: Response,
+  compressStream: RequestHandler,
+) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -219,6 +228,8 @@ async function sendResponse(res: express.Response, response: Response) {
     res.end(await compressWholeBody(res.req, res, body));
     return;
   }
+  // The middleware wraps the response's write and end, then calls on at once.
+  compressStream(res.req, res, () => undefined);
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {

@@ -42,4 +42,18 @@ describe("whole documents", () => {
     expect(html).toContain("Welcome, Robin!");
     expect(html.trimEnd()).toMatch(/<\/html>$/);
   });
+
+  // The compression middleware runs only for the responses it is needed for (server/app-server.ts):
+  // a route's data for a navigation in the browser streams out, and is compressed as it goes.
+  it("streams a page's data compressed", async () => {
+    const response = await rawGet(`${server.baseUrl}/profile.data`, {
+      Cookie: member.cookie,
+      "Accept-Encoding": "gzip",
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("gzip");
+    expect(response.headers["content-length"]).toBeUndefined();
+    expect(response.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(zlib.gunzipSync(response.body).toString()).toContain("Robin");
+  });
 });
