@@ -58,10 +58,23 @@ describe("compressWholeBody", () => {
     expect(wholeBodyCompressions.inThreadPool).toBe(before.inThreadPool);
   });
 
-  it("prefers Brotli when the browser accepts it", async () => {
-    const response = await rawGet(`${baseUrl}/page`, { "Accept-Encoding": "gzip, deflate, br" });
+  it("sends a page gzipped at level 1 even to a browser that accepts Brotli, and Brotli to one that accepts only that", async () => {
+    const browser = await rawGet(`${baseUrl}/page`, { "Accept-Encoding": "gzip, deflate, br" });
+    expect(browser.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(browser.body)).toEqual(page);
+    // The level is in the gzip header's flags: 4 marks the fastest compression.
+    expect(browser.body[8]).toBe(4);
+    expect(browser.body).toEqual(zlib.gzipSync(page, { level: 1 }));
+
+    const brotliOnly = await rawGet(`${baseUrl}/page`, { "Accept-Encoding": "br, gzip;q=0" });
+    expect(brotliOnly.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(brotliOnly.body)).toEqual(page);
+  });
+
+  it("prefers Brotli for a body past the in-loop limit", { timeout: 30_000 }, async () => {
+    const response = await rawGet(`${baseUrl}/big`, { "Accept-Encoding": "gzip, deflate, br" });
     expect(response.headers["content-encoding"]).toBe("br");
-    expect(zlib.brotliDecompressSync(response.body)).toEqual(page);
+    expect(zlib.brotliDecompressSync(response.body)).toEqual(bigPage);
   });
 
   // The thread pool is shared with whatever else runs in this process (other test files' password

@@ -16,8 +16,14 @@ export const compressionThresholdBytes = 1024;
  */
 export const inLoopCompressionLimitBytes = 128 * 1024;
 
-// The same settings the compression middleware uses, so a page's bytes do not depend on which path
-// sent it: Brotli at quality 4, gzip at zlib's default level.
+// A page of up to `inLoopCompressionLimitBytes` is compressed on the event loop, for every request:
+// gzip at level 1 (nginx's default level), even for a browser that accepts Brotli. On a 10 KB page it
+// takes 40 µs where Brotli at quality 4 takes 110 µs and gzip's default level 59 µs, and its 3.5 KB
+// are 220 bytes more than Brotli's: less than a packet. A larger page goes to the thread pool with the
+// compression middleware's settings (Brotli at quality 4, gzip at zlib's default level), where the bytes
+// saved are worth the CPU time.
+const inLoopPreference = ["gzip", "br"] as const;
+const inLoopGzipOptions: zlib.ZlibOptions = { level: 1 };
 const brotliOptions = (size: number): zlib.BrotliOptions => ({
   params: {
     [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
@@ -54,15 +60,19 @@ export async function compressWholeBody(
   }
   appendVary(res, "Accept-Encoding");
   if (body.length < compressionThresholdBytes) return body;
-  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const inLoop = body.length <= inLoopCompressionLimitBytes;
+  const encoding = preferredEncoding(
+    req.headers["accept-encoding"],
+    inLoop ? inLoopPreference : undefined,
+  );
   if (encoding === "identity") return body;
   let encoded: Buffer;
-  if (body.length <= inLoopCompressionLimitBytes) {
+  if (inLoop) {
     wholeBodyCompressions.inLoop++;
     encoded =
       encoding === "br"
         ? zlib.brotliCompressSync(body, brotliOptions(body.length))
-        : zlib.gzipSync(body);
+        : zlib.gzipSync(body, inLoopGzipOptions);
   } else {
     wholeBodyCompressions.inThreadPool++;
     encoded =
