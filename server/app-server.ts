@@ -30,6 +30,7 @@ import {
 } from "./public-page-cache";
 import { createRouterRequestHandler } from "./router-handler";
 import { staticAssets } from "./static-assets";
+import { trustProxies } from "./trusted-proxies";
 
 export type ServerOptions = {
   mode: "production" | "development";
@@ -77,7 +78,7 @@ export async function createAppServer(options: ServerOptions): Promise<AppServer
   const isHttps = env.baseUrl.startsWith("https://");
   const app = express();
   app.disable("x-powered-by");
-  if (env.trustProxy !== undefined) app.set("trust proxy", env.trustProxy);
+  if (env.trustProxy !== undefined) trustProxies(app, env.trustProxy);
 
   app.use((req, res, next) => {
     const request: RequestRecord = { method: req.method, path: req.path, queries: 0, renders: 0 };
