@@ -6,6 +6,7 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from "rea
 import { countRender } from "~/lib/current-request.server";
 import { NonceProvider } from "~/lib/nonce";
 import { cspNonceContext, publicPageRenderContext } from "~/lib/request-context";
+import { markWholeBody } from "~/lib/whole-documents.server";
 
 // How long streamed (deferred) data may take before the response is cut off.
 export const streamTimeout = 5_000;
@@ -33,7 +34,8 @@ export default function handleRequest(
       isPublicPageRender || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
     const respond = (body: BodyInit) => {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+      const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });
+      resolve(Buffer.isBuffer(body) ? markWholeBody(response, body) : response);
     };
     // Streams only what is still pending after the shell (deferred data): a page complete at its shell,
     // which is every page today, is sent as one buffer. React writes a document in 2 KB pieces, and each

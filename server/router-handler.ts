@@ -3,6 +3,7 @@ import type express from "express";
 import type { RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { previewFrameOriginsHeader } from "~/lib/request-context";
+import { wholeBodyOf } from "~/lib/whole-documents.server";
 import { withFrameOrigins } from "./csp-frame-origins";
 import { sendBusy } from "./database-busy";
 import { createRouteSubsetHandler } from "./route-subsets";
@@ -224,7 +225,7 @@ async function sendResponse(
   // A body of known length (a whole document, app/entry.server.tsx) is compressed in one call and goes
   // out in one write (server/whole-body-compression.ts).
   if (response.headers.has("content-length")) {
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = wholeBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
     res.end(await compressWholeBody(res.req, res, body));
     return;
   }
