@@ -4,6 +4,7 @@
 // and the end state is the one a single press makes.
 import fs from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCurrentEdition } from "~/content/editions";
 import { grantReviewer } from "~/features/accounts/reviewer-role.server";
@@ -293,13 +294,23 @@ for (const target of testDatabaseTargets()) {
         .where("action", "=", "update-presenter-settings")
         .execute();
       expect(dateChanges).toHaveLength(1);
-      // The decision mails as the server wrote them (DATA_DIR/mail): one to Ada for this abstract.
+      // One decision mail to Ada for this abstract: queued once in the outbox, then written once by the
+      // sender (DATA_DIR/mail). The sender works after the answer, so its file is waited for.
+      const queued = await handle.db
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where("recipient", "like", "%ada@example.edu%")
+        .where("text_body", "like", "%Released once%")
+        .execute();
+      expect(queued).toHaveLength(1);
       const mailDir = path.join(server.dataDir, "mail");
-      const decisionMails = fs
-        .readdirSync(mailDir)
-        .map((file) => fs.readFileSync(path.join(mailDir, file), "utf8"))
-        .filter((text) => text.includes("ada@example.edu") && text.includes("Released once"));
-      expect(decisionMails).toHaveLength(1);
+      const decisionMails = () =>
+        (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
+          .map((file) => fs.readFileSync(path.join(mailDir, file), "utf8"))
+          .filter((text) => text.includes("ada@example.edu") && text.includes("Released once"));
+      const deadline = Date.now() + 15_000;
+      while (decisionMails().length === 0 && Date.now() < deadline) await sleep(50);
+      expect(decisionMails()).toHaveLength(1);
     });
   });
 }
