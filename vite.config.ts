@@ -26,7 +26,8 @@ type ChunkMeta = {
 };
 
 const appDir = fileURLToPath(new URL("./app/", import.meta.url));
-let shellModules: Set<string> | undefined;
+// Worked out once per build: Rollup hands every call of one build the same `getModuleInfo`.
+const shellModulesByBuild = new WeakMap<ChunkMeta["getModuleInfo"], Set<string>>();
 
 /**
  * Our own modules that the root route imports, directly or through others, go into one chunk. Every
@@ -35,7 +36,11 @@ let shellModules: Set<string> | undefined;
  * of them.
  */
 function shellChunk(id: string, meta: ChunkMeta): string | undefined {
-  shellModules ??= ownModulesImportedBy(`${appDir}root.tsx`, meta);
+  let shellModules = shellModulesByBuild.get(meta.getModuleInfo);
+  if (!shellModules) {
+    shellModules = ownModulesImportedBy(`${appDir}root.tsx`, meta);
+    shellModulesByBuild.set(meta.getModuleInfo, shellModules);
+  }
   return shellModules.has(id) ? "shell" : undefined;
 }
 

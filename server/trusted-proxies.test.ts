@@ -61,4 +61,25 @@ describe("trustProxies", () => {
     const twoHops = await serve(2);
     expect(((await twoHops(chain)) as { ip: string }).ip).toBe("203.0.113.7");
   });
+
+  // The kept answers are keyed by what clients send: a flood of distinct addresses, all of them trusted
+  // hops, only churns the bounded store, and every answer stays right.
+  it("answers 100 requests at once, each naming 1,000 trusted hops of its own, and then a plain one", async () => {
+    const ask = await serve("loopback");
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, request) => {
+        const hops = Array.from(
+          { length: 1_000 },
+          (_, hop) => `127.${request}.${hop >> 8}.${hop & 255}`,
+        );
+        return ask({ "X-Forwarded-For": ["203.0.113.7", ...hops].join(", ") });
+      }),
+    );
+    for (const answer of answers) expect((answer as { ip: string }).ip).toBe("203.0.113.7");
+    expect(await ask(forwarded)).toEqual({
+      ip: "198.51.100.2",
+      protocol: "https",
+      hostname: "sculc.example.edu",
+    });
+  });
 });
