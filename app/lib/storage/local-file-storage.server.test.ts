@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { listDir, pdf, waitForEntries } from "../../../tests/support/storage-harness";
 import { createLocalFileStorage } from "./local-file-storage.server";
 
@@ -57,6 +57,41 @@ describe("file storage on a local folder: uploads a crash cut off", () => {
         ),
       );
       expect(await storage.removeInterruptedUploads()).toBe(0);
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+// A backup lists every stored file while uploads stream in and abstracts are withdrawn.
+describe("file storage on a local folder: listing while files come and go", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("never looks into the uploads still streaming in, and skips a file deleted since its folder was read", async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), "storage-list-"));
+    try {
+      const storage = createLocalFileStorage(root);
+      await fs.mkdir(path.join(root, ".incoming"), { recursive: true });
+      await fs.writeFile(path.join(root, ".incoming", "host.1.partial"), "partial");
+      for (const key of ["a/kept.pdf", "a/withdrawn.pdf", "b/kept.pdf"]) {
+        await storage.put(key, Readable.from([Buffer.from(key)]), pdf);
+      }
+      // The stat of one file fails as it would had the file been deleted between the two reads.
+      const stat = fs.stat;
+      const looked: string[] = [];
+      vi.spyOn(fs, "stat").mockImplementation(async (file, ...rest) => {
+        looked.push(String(file));
+        if (String(file).endsWith("withdrawn.pdf")) {
+          throw Object.assign(new Error("ENOENT: gone"), { code: "ENOENT" });
+        }
+        return stat(file, ...(rest as []));
+      });
+      const keys: string[] = [];
+      for await (const file of storage.list("")) keys.push(file.key);
+      expect(keys.sort()).toEqual(["a/kept.pdf", "b/kept.pdf"]);
+      expect(looked.filter((file) => file.includes(".incoming"))).toEqual([]);
     } finally {
       await fs.rm(root, { recursive: true, force: true });
     }

@@ -89,8 +89,9 @@ export function createLocalFileStorage(root: string): FileStorage {
     async *list(prefix) {
       const folder = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
       const base = folder ? pathOf(folder) : absoluteRoot;
-      for await (const file of walk(base, absoluteRoot)) {
-        if (file.key.startsWith(prefix) && !file.key.startsWith(".incoming/")) yield file;
+      // Uploads still streaming in (the temporary folder) are not stored files: not even looked at.
+      for await (const file of walk(base, absoluteRoot, temporaryDir)) {
+        if (file.key.startsWith(prefix)) yield file;
       }
     },
   };
@@ -122,7 +123,7 @@ function isAbandoned(name: string, modified: Date): boolean {
   return !isProcessAlive(Number(pid));
 }
 
-async function* walk(dir: string, root: string): AsyncGenerator<StoredFile> {
+async function* walk(dir: string, root: string, skipped: string): AsyncGenerator<StoredFile> {
   let entries: fs.Dirent[];
   try {
     entries = await fsp.readdir(dir, { withFileTypes: true });
@@ -132,10 +133,18 @@ async function* walk(dir: string, root: string): AsyncGenerator<StoredFile> {
   }
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full, root);
+    if (full === skipped) continue;
+    if (entry.isDirectory()) yield* walk(full, root, skipped);
     else if (entry.isFile()) {
-      const { mtime } = await fsp.stat(full);
-      yield { key: path.relative(root, full).split(path.sep).join("/"), lastModified: mtime };
+      let modified: Date;
+      try {
+        modified = (await fsp.stat(full)).mtime;
+      } catch (error) {
+        // Deleted since the folder was read (a withdrawn abstract during a backup): not there to list.
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+        throw error;
+      }
+      yield { key: path.relative(root, full).split(path.sep).join("/"), lastModified: modified };
     }
   }
 }
