@@ -2,7 +2,12 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import routeConfig from "../app/routes";
-import { firstSegmentKey, splitRoutesByFirstSegment } from "./route-subsets";
+import {
+  createRouteSubsetHandler,
+  firstSegmentOf,
+  routedPathname,
+  splitRoutesByFirstSegment,
+} from "./route-subsets";
 
 type ServerRoutes = ServerBuild["routes"];
 
@@ -52,6 +57,15 @@ function normalizedPath(url: string): string {
   const { pathname } = new URL(url);
   if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
   return pathname.replace(/\.data$/, "");
+}
+
+/** The routes of `ids` and their parents, as the handler builds a matched branch's own build. */
+function branchOf(routes: ServerRoutes, ids: string[]): ServerRoutes {
+  const subset: ServerRoutes = {};
+  for (const id of ids)
+    for (let route = routes[id]; route; route = route.parentId ? routes[route.parentId] : undefined)
+      subset[route.id] = route;
+  return subset;
 }
 
 /** Paths every route answers, with parameters filled in, and the ways people and browsers spell them. */
@@ -107,17 +121,31 @@ describe("splitting the routes by a path's first segment", () => {
     let checkedInSubsets = 0;
     for (const path of paths) {
       const url = `http://localhost${path}`;
-      const key = firstSegmentKey(url);
-      if (key === null) continue;
+      const pathname = routedPathname(url);
+      if (pathname === null) continue;
       checkedInSubsets++;
-      const subset = subsets.byFirstSegment.get(key) ?? subsets.base;
-      const pathname = normalizedPath(url);
+      expect(pathname).toBe(normalizedPath(url));
+      const subset = subsets.byFirstSegment.get(firstSegmentOf(pathname)) ?? subsets.base;
       expect({ path, ids: matchedIds(subset, pathname) }).toEqual({
         path,
         ids: matchedIds(routes, pathname),
       });
     }
     expect(checkedInSubsets).toBeGreaterThan(300);
+  });
+
+  it("matches every path to the same routes among the routes it matched (and their parents) alone", () => {
+    let checkedBranches = 0;
+    for (const path of samplePaths(routes)) {
+      const pathname = normalizedPath(`http://localhost${path}`);
+      const ids = matchedIds(routes, pathname);
+      if (!ids) continue;
+      const leaf = ids.at(-1) as string;
+      checkedBranches++;
+      // The leaf's own build: the handler remembers it for every path that matched this leaf.
+      expect({ path, ids: matchedIds(branchOf(routes, [leaf]), pathname) }).toEqual({ path, ids });
+    }
+    expect(checkedBranches).toBeGreaterThan(300);
   });
 
   it("gives a page far fewer routes to test than the whole site has", () => {
@@ -145,16 +173,18 @@ describe("splitting the routes by a path's first segment", () => {
   });
 });
 
-describe("a request's first segment", () => {
+describe("a request's routed path", () => {
   it.each([
-    ["http://localhost/", ""],
-    ["http://localhost/Profile?x=1", "profile"],
-    ["http://localhost/profile.data?_routes=root", "profile"],
-    ["http://localhost/_.data", "_"],
-    ["http://localhost/sculc/view-submission", "sculc"],
-    ["http://localhost/robots.txt", "robots.txt"],
-  ])("of %s is %j", (url, key) => {
-    expect(firstSegmentKey(url)).toBe(key);
+    ["http://localhost/", "/", ""],
+    ["http://localhost/Profile?x=1", "/Profile", "profile"],
+    ["http://localhost/profile.data?_routes=root", "/profile", "profile"],
+    ["http://localhost/_.data", "/", ""],
+    ["http://localhost/review/_.data", "/review/", "review"],
+    ["http://localhost/sculc/view-submission", "/sculc/view-submission", "sculc"],
+    ["http://localhost/robots.txt", "/robots.txt", "robots.txt"],
+  ])("of %s is %j, first segment %j", (url, pathname, segment) => {
+    expect(routedPathname(url)).toBe(pathname);
+    expect(firstSegmentOf(pathname)).toBe(segment);
   });
 
   it.each([
@@ -164,6 +194,59 @@ describe("a request's first segment", () => {
     "http://localhost/caf%C3%A9",
     "not a url",
   ])("is left to React Router, among every route, for %s", (url) => {
-    expect(firstSegmentKey(url)).toBeNull();
+    expect(routedPathname(url)).toBeNull();
+  });
+});
+
+describe("the route subset handler", () => {
+  // Every route a resource route answering its own id: a request shows which route React Router chose.
+  const manifest = manifestOf(routeConfig);
+  const build = {
+    entry: { module: { default: () => new Response("document") } },
+    routes: Object.fromEntries(
+      Object.entries(manifest).map(([id, route]) => [
+        id,
+        { ...route, module: { loader: () => new Response(id) } },
+      ]),
+    ),
+    assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },
+    future: { v8_middleware: false, v8_trailingSlashAwareDataRequests: true },
+    basename: "/",
+    publicPath: "/",
+    assetsBuildDirectory: "",
+    isSpaMode: false,
+    ssr: true,
+    prerender: [],
+    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+  const answer = async (handler: ReturnType<typeof createRouteSubsetHandler>, path: string) => {
+    const response = await handler(new Request(`http://localhost${path}`));
+    return response.status === 200 ? await response.text() : response.status;
+  };
+
+  it("serves each page's path with the route React Router picks among all routes, again from memory", async () => {
+    const handler = createRouteSubsetHandler(build, "production");
+    const paths = samplePaths(manifest).filter(
+      (path) => !path.endsWith(".data") && routedPathname(`http://localhost${path}`) !== null,
+    );
+    expect(paths.length).toBeGreaterThan(150);
+    for (const round of ["first", "remembered"])
+      for (const path of paths) {
+        const leaf = matchedIds(manifest, normalizedPath(`http://localhost${path}`))?.at(-1);
+        expect({ round, path, answer: await answer(handler, path) }).toEqual({
+          round,
+          path,
+          answer: leaf ?? 404,
+        });
+      }
+  });
+
+  it("keeps answering rightly past the number of paths it remembers", async () => {
+    const handler = createRouteSubsetHandler(build, "production");
+    for (let n = 0; n < 2_500; n++)
+      expect(await answer(handler, `/review/abstracts/${n}`)).toBe("routes/review-abstract");
+    expect(await answer(handler, "/user-data")).toBe("routes/user-data");
+    expect(await answer(handler, "/review/abstracts/7.pdf")).toBe("routes/review-abstract-file");
+    expect(await answer(handler, "/no/such/page")).toBe("routes/not-found");
   });
 });
