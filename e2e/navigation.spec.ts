@@ -292,4 +292,36 @@ test.describe("public pages are documents", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => "marker" in window)).toBe(false);
   });
+
+  test("an app page's links navigate within the app, and a modified click opens a new tab", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/login");
+    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    const register = page.getByRole("main").getByRole("link", { name: "Create an account" });
+    await register.click();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Create an Account" })).toBeVisible();
+    // The same window: the router navigated, no document was loaded.
+    expect(await page.evaluate(() => "marker" in window)).toBe(true);
+    // A new history entry, so Back returns to the login page, still in the same window.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Log In" })).toBeVisible();
+    expect(await page.evaluate(() => "marker" in window)).toBe(true);
+
+    // Ctrl/Cmd-click leaves this page alone and opens the link in a new tab.
+    const [opened] = await Promise.all([
+      context.waitForEvent("page"),
+      register.click({ modifiers: ["ControlOrMeta"] }),
+    ]);
+    await opened.waitForLoadState();
+    expect(new URL(opened.url()).pathname).toBe("/register");
+    await expect(page).toHaveURL(/\/login$/);
+    await opened.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { mailPagesPath } from "~/lib/admin-paths";
 import "./mail-section-nav.css";
 

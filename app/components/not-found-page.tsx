@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { editionName } from "~/content/conference";
 import { site } from "~/content/site";
 import { useSiteData } from "~/lib/site-data";

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/link";
 import { listEditions } from "~/content/editions";
 import { getSessionState } from "~/features/accounts/session.server";
 import { resolveMedia } from "~/features/content-media/media-records.server";

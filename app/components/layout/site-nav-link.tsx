@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/link";
 
 /**
  * A link of the site's menus, marked as the current page as NavLink marks it (`aria-current="page"` and

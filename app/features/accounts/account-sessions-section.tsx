@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/link";
 import { SubmitButton } from "~/components/submit-button";
 import { formatConferenceDateTime } from "~/lib/dates";
 import type { AccountSession } from "./account-sessions.server";

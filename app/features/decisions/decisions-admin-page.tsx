@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { Link } from "~/components/link";
 import type { WaitingMail } from "~/features/mail-log/mail-log-views";
 import { WaitingDecisionMailNotice } from "~/features/mail-log/mail-notices";
 import { CallForAbstractsPanel } from "./call-for-abstracts-panel";

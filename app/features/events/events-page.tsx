@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { type SocialLink, site } from "~/content/site";
 import type { SiteEvent } from "./list-events";
 import "./events.css";

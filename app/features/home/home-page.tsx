@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import logoUrl from "~/assets/images/logo.svg";
 import { ImageCarousel } from "~/components/image-carousel";
+import { Link } from "~/components/link";
 import { RichText } from "~/components/rich-text";
 import { editionName } from "~/content/conference";
 import type { HomeContent } from "~/content/home";

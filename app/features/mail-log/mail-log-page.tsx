@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { Link } from "~/components/link";
 import { MailSectionNav } from "~/components/mail-section-nav";
 import { Pagination } from "~/components/pagination";
 import { SubmitButton } from "~/components/submit-button";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { describeMailTrouble, mailNoticeWords } from "./mail-log-messages";
 import { mailLogHref } from "./mail-log-query";
 import type { MailAlert, WaitingMail } from "./mail-log-views";

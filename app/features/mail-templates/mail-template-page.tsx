@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { Link } from "~/components/link";
 import { RedrawnForm } from "~/components/redrawn-form";
 import { SubmitButton } from "~/components/submit-button";
 import { TextAreaField, TextField } from "~/components/text-field";

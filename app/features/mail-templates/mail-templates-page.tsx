@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { MailTemplateRow } from "./mail-template-editor.server";
 import { mailTemplateStatus } from "./mail-template-messages";
 import "./mail-templates.css";

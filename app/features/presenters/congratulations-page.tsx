@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/link";
 import { SubmitButton } from "~/components/submit-button";
 import type { AbstractCall } from "~/content/sculc/edition-types";
 import type { AnswerWindow } from "~/features/presenters/attendance.server";

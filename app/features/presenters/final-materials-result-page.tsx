@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { Link } from "~/components/link";
 
 /** What a refused final-materials form shows (with the refusal's status), and the way back. */
 export function FinalMaterialsResultPage({ message }: { message: string | null }) {

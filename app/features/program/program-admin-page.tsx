@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { Link } from "~/components/link";
 import type { ProgramActionData, ProgramAdminProps } from "./program-admin-view";
 import { NoticePanel } from "./program-notice-panel";
 import { PublishPanel } from "./program-publish-panel";

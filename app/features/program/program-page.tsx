@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { ProgramItemsTable } from "~/components/program-items-table";
 import { conferenceName } from "~/content/conference";
 import type { ProgramPageData } from "./program-page.server";

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
+import { Link } from "~/components/link";
 import { conferenceName, editionName } from "~/content/conference";
 import type { EditionPageData } from "./edition-page-data";
 import { EditionSectionBody } from "./edition-sections";

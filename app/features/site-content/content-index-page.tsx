@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { ContentIndexGroup, ContentIndexRow } from "./content-index.server";
 import { newEditionPath, newSeasonPath } from "./content-labels";
 import "./content-editor.css";

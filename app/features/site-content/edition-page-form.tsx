@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { Link } from "~/components/link";
 import { RedrawnForm } from "~/components/redrawn-form";
 import { SubmitButton } from "~/components/submit-button";
 import type { EditionSection } from "~/content/sculc/edition-types";

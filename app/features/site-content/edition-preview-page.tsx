@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { editionEditorPaths } from "./edition-paths";
 import { PublishPanel } from "./edition-publish-panel";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { RedrawnForm } from "~/components/redrawn-form";
 import { type FieldControlProps, FieldFrame } from "~/components/text-field";
 import type { FormValue, FormValues, PageForm } from "./page-forms-fields";

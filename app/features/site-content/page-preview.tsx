@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import "./page-forms.css";
 
 /** Says, above a page drawn from the drafts, that visitors do not see it yet. */

@@ -1,6 +1,6 @@
 import "./page-forms.css";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { FieldFrame } from "~/components/text-field";
 import { UploadProgress, type UploadProgressState } from "~/components/upload-progress";
 import type { ImagePurpose } from "~/lib/media/media-limits";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { contentAreaPath } from "./content-labels";
 import "./content-editor.css";
 

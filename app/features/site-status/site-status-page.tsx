@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { BackupRun } from "~/lib/backup/backup-runs.server";
 import { formatBytes } from "~/lib/format-bytes";
 import type { DiskSpace, OperationsAlert, SiteStatusView } from "./site-status.server";

@@ -1,5 +1,6 @@
 import { useRef } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/link";
 import { SubmitButton } from "~/components/submit-button";
 import type { PresentationFormat, SubmissionDecision } from "~/lib/db/schema";
 import { describeWarning, type SubmissionWarning } from "./abstract-checks";

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { Link } from "~/components/link";
 import { SubmitButton } from "~/components/submit-button";
 import { errorMessageIn, UploadProgress, useProgressUpload } from "~/components/upload-progress";
 import { DetailsFields } from "./details-fields";

@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { FormMessage } from "~/components/form-message";
+import { Link } from "~/components/link";
 import { SubmitButton } from "~/components/submit-button";
 import { DetailsFields } from "./details-fields";
 import {
