@@ -249,4 +249,15 @@ describe("the route subset handler", () => {
     expect(await answer(handler, "/review/abstracts/7.pdf")).toBe("routes/review-abstract-file");
     expect(await answer(handler, "/no/such/page")).toBe("routes/not-found");
   });
+
+  it("serves crafted long paths rightly, 100 at once, without remembering them", async () => {
+    const handler = createRouteSubsetHandler(build, "production");
+    const long = (n: number) => `/review/abstracts/${n}${"9".repeat(8_000)}`;
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, n) => answer(handler, long(n))),
+    );
+    expect(new Set(answers)).toEqual(new Set(["routes/review-abstract"]));
+    expect(await answer(handler, `/user-data/${"x/".repeat(4_000)}`)).toBe("routes/not-found");
+    expect(await answer(handler, "/user-data")).toBe("routes/user-data");
+  });
 });

@@ -23,8 +23,8 @@ type ServerRoutes = ServerBuild["routes"];
  *   with the build of the very routes it matched (a leaf and its parents): React Router then matches it
  *   among those two to four. A path matches a branch among those routes exactly when it does among all
  *   of them, as the best-ranked matching branch of a set stays the best in any subset that keeps it.
- *   Paths are remembered up to a bound (visitors choose them); the builds, one per route at most, are
- *   made as paths first reach them.
+ *   Paths are remembered up to a bound (visitors choose them), and only paths of up to 256 characters;
+ *   the builds, one per route at most, are made as paths first reach them.
  *
  * Everything else of the build is shared: the browser's manifest (`assets`), the entry, the route
  * modules. A path whose first segment names no route gets the routes every path can match, which is what
@@ -58,7 +58,8 @@ export function createRouteSubsetHandler(build: ServerBuild, mode?: string): Req
       const leaf = matchRoutes(subset.tree, pathname)?.at(-1)?.route.id;
       return leaf ? branchHandlerOf(leaf) : subset.handler;
     },
-    { limit: 2_000 },
+    // The site's paths are far shorter; a longer one (a crafted address) is matched, not remembered.
+    { limit: 2_000, maxKeyLength: 256 },
   );
   const hasBasename = Boolean(build.basename && build.basename !== "/");
   return (request, loadContext) => {

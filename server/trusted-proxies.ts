@@ -21,7 +21,9 @@ function rememberedTrust(
       const space = key.indexOf(" ");
       return trust(key.slice(space + 1), Number(key.slice(0, space)));
     },
-    { limit: 10_000 },
+    // The hop and an address: an IPv6 address with a zone fits easily. A proxy passes on whatever the
+    // client wrote in X-Forwarded-For, so a longer "address" (never a trusted one) is asked, not kept.
+    { limit: 10_000, maxKeyLength: 80 },
   );
   // A closed socket has no address: asked as it is, not kept.
   return (address, hop) =>

@@ -57,7 +57,8 @@ export function todayInConferenceTimeZone(now: Date = new Date()): string {
  */
 export const formatConferenceDateTime = boundedMemo(
   (isoMoment) => conferenceDateTime.format(new Date(isoMoment)),
-  { limit: 2_000 },
+  // An ISO moment is at most 30 characters.
+  { limit: 2_000, maxKeyLength: 64 },
 );
 
 /** A UTC moment as a datetime-local field at the conference shows it ("2025-03-21T23:59"). */

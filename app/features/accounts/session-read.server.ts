@@ -92,6 +92,8 @@ export function createQuickSessionReader(
   // so a signed-out or revoked session ends at once. Only good signatures are kept, and only so many.
   const verifiedOnce = boundedMemo((signedValue) => verifiedToken(signedValue, hmacKey), {
     limit: verifiedCookiesKept,
+    // better-call's signed value (a token, a dot and a 44-character signature) is far shorter.
+    maxKeyLength: 256,
     keep: (token) => token !== null,
   });
 
