@@ -1,6 +1,7 @@
 import { getClientAddress } from "~/lib/client-address.server";
 import type { DatabaseHandle } from "~/lib/db/database.server";
 import { getDatabase } from "~/lib/db/db.server";
+import { preparedQuery } from "~/lib/db/prepared-query.server";
 import { getLogger } from "~/lib/logger.server";
 import { done, refuse } from "~/lib/outcome";
 import { logAccountEvent } from "./account-log.server";
@@ -40,6 +41,14 @@ function iso(value: Date | string): string {
   return new Date(value).toISOString();
 }
 
+// On every /profile: built and compiled once (preparedQuery).
+const readSessionRows = preparedQuery((db, { userId }: { userId: string }) =>
+  db
+    .selectFrom("session")
+    .select(["id", "token", "ipAddress", "userAgent", "createdAt", "updatedAt", "expiresAt"])
+    .where("userId", "=", userId),
+);
+
 /** The account's live sessions, this one first, then the most recently active. */
 export async function listAccountSessions(
   userId: string,
@@ -48,11 +57,7 @@ export async function listAccountSessions(
 ): Promise<AccountSession[]> {
   const handle = options.handle ?? getDatabase();
   const now = options.now ?? new Date();
-  const rows = await handle.db
-    .selectFrom("session")
-    .select(["id", "token", "ipAddress", "userAgent", "createdAt", "updatedAt", "expiresAt"])
-    .where("userId", "=", userId)
-    .execute();
+  const rows = await readSessionRows(handle.db, { userId });
   return rows
     .filter((row) => new Date(row.expiresAt).getTime() > now.getTime())
     .map((row) => ({

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { CompiledQuery } from "kysely";
 import { boundedMemo } from "~/lib/bounded-memo";
 import type { DatabaseHandle } from "~/lib/db/database.server";
+import { preparedQuery } from "~/lib/db/prepared-query.server";
 import type { DbBoolean, DbTimestamp } from "~/lib/db/schema";
 import { isBetterAuthCookieName } from "./session-cookie";
 
@@ -58,34 +58,34 @@ export function createQuickSessionReader(
   settings: SessionCookieSettings,
 ) {
   // Built once: the query's text and shape never change, only the token does (its one parameter).
-  const template = database.db
-    .selectFrom("session")
-    .innerJoin("user", "user.id", "session.userId")
-    // The granted roles ride along (each a primary-key probe), so the header's Review and Site content
-    // links and the editor's guard cost no query of their own.
-    .leftJoin("reviewer", "reviewer.user_id", "user.id")
-    .leftJoin("content_editor", "content_editor.user_id", "user.id")
-    .select([
-      "session.token as token",
-      "session.createdAt as createdAt",
-      "session.expiresAt as expiresAt",
-      "user.id as userId",
-      "user.email as email",
-      "user.emailVerified as emailVerified",
-      "user.firstName as firstName",
-      "user.lastName as lastName",
-      "user.role as role",
-      "user.profileCompleted as profileCompleted",
-      "user.mailboxConfirmedAt as mailboxConfirmedAt",
-      "reviewer.user_id as reviewerId",
-      "content_editor.user_id as editorId",
-    ])
-    // The token is unique: no LIMIT. SQLite runs this join three to four times slower with a bound
-    // `limit ?` (22 µs against 6.7 µs a read, measured on its own), and it was a signed-in page's
-    // dearest statement.
-    .where("session.token", "=", "")
-    .compile();
-  const queryFor = (token: string) => CompiledQuery.raw(template.sql, [token]);
+  const readSessionRows = preparedQuery((db, { token }: { token: string }) =>
+    db
+      .selectFrom("session")
+      .innerJoin("user", "user.id", "session.userId")
+      // The granted roles ride along (each a primary-key probe), so the header's Review and Site content
+      // links and the editor's guard cost no query of their own.
+      .leftJoin("reviewer", "reviewer.user_id", "user.id")
+      .leftJoin("content_editor", "content_editor.user_id", "user.id")
+      .select([
+        "session.token as token",
+        "session.createdAt as createdAt",
+        "session.expiresAt as expiresAt",
+        "user.id as userId",
+        "user.email as email",
+        "user.emailVerified as emailVerified",
+        "user.firstName as firstName",
+        "user.lastName as lastName",
+        "user.role as role",
+        "user.profileCompleted as profileCompleted",
+        "user.mailboxConfirmedAt as mailboxConfirmedAt",
+        "reviewer.user_id as reviewerId",
+        "content_editor.user_id as editorId",
+      ])
+      // The token is unique: no LIMIT. SQLite runs this join three to four times slower with a bound
+      // `limit ?` (22 µs against 6.7 µs a read, measured on its own), and it was a signed-in page's
+      // dearest statement.
+      .where("session.token", "=", token),
+  );
   const hmacKey = crypto.createSecretKey(Buffer.from(settings.secret, "utf8"));
   // A cookie whose signature checked out once is the same token every time (an HMAC under a fixed
   // secret), so the check is not redone for every page a visitor opens; the row is still read each time,
@@ -112,7 +112,7 @@ export function createQuickSessionReader(
     if (!signedValue) return { kind: "none" };
     const token = verifiedOnce(signedValue);
     if (!token) return { kind: "none" };
-    const row = (await database.db.executeQuery<SessionRow>(queryFor(token))).rows[0];
+    const [row] = await readSessionRows(database.db, { token });
     if (!row) return { kind: "undecided" };
     const expiresAt = new Date(row.expiresAt).getTime();
     if (!(expiresAt > now)) return { kind: "undecided" };

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
+import { preparedQuery } from "~/lib/db/prepared-query.server";
 import type { Database, MailState } from "~/lib/db/schema";
 import { done, type Outcome, refuse } from "~/lib/outcome";
 import type { MailLogQuery, MailStateFilter } from "./mail-log-query";
@@ -220,18 +221,14 @@ export const mailStuckAfterMs = 5 * 60_000;
 export const mailFailedWithinMs = 24 * 60 * 60_000;
 
 /**
- * Whether mail has been failing: one statement, run on every admin page. Each part reads only waiting
- * or failed rows through the (state, next_attempt_at) index, and a failed row's attempts through
- * (outbox_id, attempted_at); sent mail, nearly all of the table, is never read.
+ * Whether mail has been failing: one statement, run on every admin page, so built once
+ * (`preparedQuery`). Each part reads only waiting or failed rows through the (state, next_attempt_at)
+ * index, and a failed row's attempts through (outbox_id, attempted_at); sent mail, nearly all of the
+ * table, is never read.
  */
-export async function readMailAlert(
-  db: Kysely<Database>,
-  now = new Date(),
-): Promise<MailAlert | null> {
-  const stuckBefore = new Date(now.getTime() - mailStuckAfterMs).toISOString();
-  const failedAfter = new Date(now.getTime() - mailFailedWithinMs).toISOString();
-  const row = await db
-    .selectNoFrom((eb) => [
+const readMailAlertRow = preparedQuery(
+  (db, { stuckBefore, failedAfter }: { stuckBefore: string; failedAfter: string }) =>
+    db.selectNoFrom((eb) => [
       eb
         .selectFrom("mail_outbox")
         .select((inner) => inner.fn.countAll<number | string>().as("count"))
@@ -268,8 +265,17 @@ export async function readMailAlert(
           ),
         )
         .as("failed"),
-    ])
-    .executeTakeFirst();
+    ]),
+);
+
+export async function readMailAlert(
+  db: Kysely<Database>,
+  now = new Date(),
+): Promise<MailAlert | null> {
+  const [row] = await readMailAlertRow(db, {
+    stuckBefore: new Date(now.getTime() - mailStuckAfterMs).toISOString(),
+    failedAfter: new Date(now.getTime() - mailFailedWithinMs).toISOString(),
+  });
   const alert = {
     stuck: Number(row?.stuck ?? 0),
     waiting: Number(row?.waiting ?? 0),

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
+import { preparedQuery } from "~/lib/db/prepared-query.server";
 import type { Database } from "~/lib/db/schema";
 import { done, refuse } from "~/lib/outcome";
 import {
@@ -252,21 +253,29 @@ export async function takeNextAbstract(
   });
 }
 
+// On every /review: built and compiled once (preparedQuery).
+const readSelfTakenRows = preparedQuery(
+  (db, { editionYear, reviewerId }: { editionYear: number; reviewerId: string }) =>
+    db
+      .selectFrom("review_assignment as a")
+      .innerJoin("submission as s", "s.id", "a.submission_id")
+      .select("s.number")
+      .where("a.edition_year", "=", editionYear)
+      .where("a.reviewer_id", "=", reviewerId)
+      .where("a.assigned_by", "=", reviewerId)
+      .orderBy("a.assigned_at")
+      .orderBy("a.id"),
+);
+
 /** The numbers of the abstracts a reviewer took themselves in an edition, oldest first. */
 async function selfTakenNumbers(
   db: Db,
   input: { editionYear: number; reviewerId: string },
 ): Promise<number[]> {
-  const rows = await db
-    .selectFrom("review_assignment as a")
-    .innerJoin("submission as s", "s.id", "a.submission_id")
-    .select("s.number")
-    .where("a.edition_year", "=", input.editionYear)
-    .where("a.reviewer_id", "=", input.reviewerId)
-    .where("a.assigned_by", "=", input.reviewerId)
-    .orderBy("a.assigned_at")
-    .orderBy("a.id")
-    .execute();
+  const rows = await readSelfTakenRows(db, {
+    editionYear: input.editionYear,
+    reviewerId: input.reviewerId,
+  });
   return rows.map((row) => Number(row.number));
 }
 

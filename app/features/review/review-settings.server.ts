@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
+import { preparedQuery } from "~/lib/db/prepared-query.server";
 import type { Database, ReviewSettingsTable } from "~/lib/db/schema";
 import { done } from "~/lib/outcome";
 import { z } from "~/lib/zod.server";
@@ -40,16 +41,17 @@ export const reviewSettingsInputSchema = z.object({
 
 export type ReviewSettingsInput = z.infer<typeof reviewSettingsInputSchema>;
 
+// On every /review: built and compiled once (preparedQuery).
+const readSettingsRows = preparedQuery((db, { editionYear }: { editionYear: number }) =>
+  db.selectFrom("review_settings").selectAll().where("edition_year", "=", editionYear),
+);
+
 /** The edition's review settings, or the defaults when none are stored (or the stored ones are unreadable). */
 export async function getReviewSettings(
   db: Kysely<Database>,
   editionYear: number,
 ): Promise<ReviewSettings> {
-  const row = await db
-    .selectFrom("review_settings")
-    .selectAll()
-    .where("edition_year", "=", editionYear)
-    .executeTakeFirst();
+  const [row] = await readSettingsRows(db, { editionYear });
   return row ? fromRow(row) : defaultReviewSettings;
 }
 

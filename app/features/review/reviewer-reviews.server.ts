@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { ensureReviewerCopy } from "~/features/submissions/reviewer-copy.server";
 import type { SubmissionDependencies } from "~/features/submissions/submissions.server";
 import { type AuditActor, recordAdminAction } from "~/lib/audit.server";
+import { preparedQuery } from "~/lib/db/prepared-query.server";
 import type { Database } from "~/lib/db/schema";
 import { done, refuse } from "~/lib/outcome";
 import type { ReviewInput } from "./review-form.server";
@@ -32,29 +33,34 @@ export type QueueEntry = {
   updatedAt: string | null;
 };
 
+// On every /review: built and compiled once (preparedQuery).
+const readQueueRows = preparedQuery(
+  (db, { reviewerId, editionYear }: { reviewerId: string; editionYear: number }) =>
+    db
+      .selectFrom("review_assignment")
+      .innerJoin("submission", "submission.id", "review_assignment.submission_id")
+      .leftJoin("review", "review.assignment_id", "review_assignment.id")
+      .select([
+        "submission.number",
+        "submission.title",
+        "submission.page_count",
+        "submission.word_count",
+        "review.assignment_id as reviewId",
+        "review.submitted_at",
+        "review.updated_at",
+      ])
+      .where("review_assignment.reviewer_id", "=", reviewerId)
+      .where("review_assignment.edition_year", "=", editionYear)
+      .orderBy("submission.number"),
+);
+
 /** The abstracts assigned to a reviewer in an edition, by number, with how far their review is. */
 export async function listReviewQueue(
   db: Db,
   reviewerId: string,
   editionYear: number,
 ): Promise<QueueEntry[]> {
-  const rows = await db
-    .selectFrom("review_assignment")
-    .innerJoin("submission", "submission.id", "review_assignment.submission_id")
-    .leftJoin("review", "review.assignment_id", "review_assignment.id")
-    .select([
-      "submission.number",
-      "submission.title",
-      "submission.page_count",
-      "submission.word_count",
-      "review.assignment_id as reviewId",
-      "review.submitted_at",
-      "review.updated_at",
-    ])
-    .where("review_assignment.reviewer_id", "=", reviewerId)
-    .where("review_assignment.edition_year", "=", editionYear)
-    .orderBy("submission.number")
-    .execute();
+  const rows = await readQueueRows(db, { reviewerId, editionYear });
   return rows.map((row) => ({
     number: Number(row.number),
     title: row.title,

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { preparedQuery } from "~/lib/db/prepared-query.server";
 import type { Database } from "~/lib/db/schema";
 import { type SubmissionSummary, toSummary } from "./submissions.server";
 
@@ -8,6 +9,37 @@ export type CoauthoredSubmission = SubmissionSummary & {
   /** This co-author is listed as presenting it. */
   presents: boolean;
 };
+
+// On every /sculc/view-submission: built and compiled once (preparedQuery).
+const readCoauthoredRows = preparedQuery(
+  (db, { userId, email, editionYear }: { userId: string; email: string; editionYear: number }) =>
+    db
+      .selectFrom("submission as s")
+      .innerJoin("submission_author as a", "a.submission_id", "s.id")
+      .innerJoin("user as u", "u.id", "s.user_id")
+      .select([
+        "s.id",
+        "s.file_name",
+        "s.title",
+        "s.preferred_format",
+        "s.uploaded_at",
+        "s.word_count",
+        "s.page_count",
+        "s.warnings",
+        "s.decision",
+        "s.accepted_as",
+        "s.released_at",
+        "u.firstName",
+        "u.lastName",
+        "a.is_presenter",
+      ])
+      .where("s.edition_year", "=", editionYear)
+      .where("s.user_id", "<>", userId)
+      .where("a.position", ">", 0)
+      .where(sql<string>`lower(${sql.ref("a.email")})`, "=", email)
+      .orderBy("s.uploaded_at")
+      .orderBy("s.id"),
+);
 
 /**
  * Someone else's abstracts of the edition that list this account as a co-author, matched by the
@@ -21,33 +53,7 @@ export async function listCoauthoredSubmissions(
 ): Promise<CoauthoredSubmission[]> {
   const email = user.email.trim().toLowerCase();
   if (!user.isEmailVerified || !email) return [];
-  const rows = await db
-    .selectFrom("submission as s")
-    .innerJoin("submission_author as a", "a.submission_id", "s.id")
-    .innerJoin("user as u", "u.id", "s.user_id")
-    .select([
-      "s.id",
-      "s.file_name",
-      "s.title",
-      "s.preferred_format",
-      "s.uploaded_at",
-      "s.word_count",
-      "s.page_count",
-      "s.warnings",
-      "s.decision",
-      "s.accepted_as",
-      "s.released_at",
-      "u.firstName",
-      "u.lastName",
-      "a.is_presenter",
-    ])
-    .where("s.edition_year", "=", editionYear)
-    .where("s.user_id", "<>", user.id)
-    .where("a.position", ">", 0)
-    .where(sql<string>`lower(${sql.ref("a.email")})`, "=", email)
-    .orderBy("s.uploaded_at")
-    .orderBy("s.id")
-    .execute();
+  const rows = await readCoauthoredRows(db, { userId: user.id, email, editionYear });
   const bySubmission = new Map<string, CoauthoredSubmission>();
   for (const row of rows) {
     const presents = Boolean(row.is_presenter);

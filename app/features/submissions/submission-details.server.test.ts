@@ -206,6 +206,31 @@ for (const target of testDatabaseTargets()) {
       ]);
     });
 
+    it("lists the authors of one abstract, of eight (prepared reads) and of nine (built each time) alike", async () => {
+      const { deps } = await ready();
+      const ids: string[] = [];
+      const pdf = await makeAbstractPdf();
+      for (let count = 0; count < 9; count++) {
+        const outcome = await receiveAbstractUpload(
+          deps,
+          post({ ...twoCoauthors, title: `Abstract ${count}` }, pdf),
+          options,
+        );
+        if (!outcome.ok) throw new Error(`upload ${count} was refused`);
+        ids.push(outcome.value.submissionId);
+      }
+      const one = (await listAuthors(deps.db, [ids[0] as string])).get(ids[0] as string);
+      expect(one?.map((author) => author.name)).toEqual(["Ada Lovelace", ipaName, "李小龍"]);
+      for (const count of [1, 2, 8, 9]) {
+        // Twice each: the first run of a length compiles its read, the second reuses it.
+        for (const order of [ids.slice(0, count), ids.slice(0, count).reverse()]) {
+          const authors = await listAuthors(deps.db, order);
+          expect([...authors.keys()].sort()).toEqual(ids.slice(0, count).sort());
+          for (const list of authors.values()) expect(list).toEqual(one);
+        }
+      }
+    });
+
     it("refuses bad details and row buttons before storing anything", async () => {
       const { deps } = await ready();
       const pdf = await makeAbstractPdf();

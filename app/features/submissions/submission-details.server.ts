@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { preparedQuery } from "~/lib/db/prepared-query.server";
 import type { Database, PreferredFormat } from "~/lib/db/schema";
 import { z } from "~/lib/zod.server";
 import {
@@ -138,6 +139,21 @@ export async function writeAuthors(
     .execute();
 }
 
+function authorsQuery(db: Db, submissionIds: string[]) {
+  return db
+    .selectFrom("submission_author")
+    .select(["submission_id", "position", "name", "affiliation", "email", "is_presenter"])
+    .where("submission_id", "in", submissionIds)
+    .orderBy("submission_id")
+    .orderBy("position");
+}
+
+// A person's own and co-authored abstracts, on every /sculc/view-submission: the reads for one to
+// eight abstracts are built and compiled once each (preparedQuery); longer lists are built each time.
+const preparedAuthorReads = Array.from({ length: 8 }, () =>
+  preparedQuery((db, ids: Record<string, string>) => authorsQuery(db, Object.values(ids))),
+);
+
 /** The authors of the given abstracts, in order, by abstract id. */
 export async function listAuthors(
   db: Db,
@@ -145,13 +161,10 @@ export async function listAuthors(
 ): Promise<Map<string, AuthorView[]>> {
   const bySubmission = new Map<string, AuthorView[]>();
   if (!submissionIds.length) return bySubmission;
-  const rows = await db
-    .selectFrom("submission_author")
-    .select(["submission_id", "position", "name", "affiliation", "email", "is_presenter"])
-    .where("submission_id", "in", [...submissionIds])
-    .orderBy("submission_id")
-    .orderBy("position")
-    .execute();
+  const preparedRead = preparedAuthorReads[submissionIds.length - 1];
+  const rows = preparedRead
+    ? await preparedRead(db, Object.fromEntries(submissionIds.map((id, at) => [`id${at}`, id])))
+    : await authorsQuery(db, [...submissionIds]).execute();
   for (const row of rows) {
     const list = bySubmission.get(row.submission_id) ?? [];
     list.push({

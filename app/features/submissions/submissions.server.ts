@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Logger } from "pino";
+import { preparedQuery } from "~/lib/db/prepared-query.server";
 import type {
   Database,
   PreferredFormat,
@@ -105,31 +106,35 @@ export function toSummary(
   };
 }
 
+// On every /sculc/view-submission and /profile: built and compiled once (preparedQuery).
+const readOwnSubmissionRows = preparedQuery(
+  (db, { userId, editionYear }: { userId: string; editionYear: number }) =>
+    db
+      .selectFrom("submission")
+      .select([
+        "id",
+        "file_name",
+        "title",
+        "preferred_format",
+        "uploaded_at",
+        "word_count",
+        "page_count",
+        "warnings",
+        "decision",
+        "accepted_as",
+        "released_at",
+      ])
+      .where("user_id", "=", userId)
+      .where("edition_year", "=", editionYear)
+      .orderBy("uploaded_at")
+      .orderBy("id"),
+);
+
 /** The user's submissions for an edition, oldest first. */
 export async function listSubmissionsForUser(
   db: Kysely<Database>,
   userId: string,
   editionYear: number,
 ): Promise<SubmissionSummary[]> {
-  const rows = await db
-    .selectFrom("submission")
-    .select([
-      "id",
-      "file_name",
-      "title",
-      "preferred_format",
-      "uploaded_at",
-      "word_count",
-      "page_count",
-      "warnings",
-      "decision",
-      "accepted_as",
-      "released_at",
-    ])
-    .where("user_id", "=", userId)
-    .where("edition_year", "=", editionYear)
-    .orderBy("uploaded_at")
-    .orderBy("id")
-    .execute();
-  return rows.map(toSummary);
+  return (await readOwnSubmissionRows(db, { userId, editionYear })).map(toSummary);
 }
