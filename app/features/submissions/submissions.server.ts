@@ -106,7 +106,7 @@ export function toSummary(
   };
 }
 
-// On every /sculc/view-submission and /profile: built and compiled once (preparedQuery).
+// On every /sculc/view-submission: built and compiled once (preparedQuery).
 const readOwnSubmissionRows = preparedQuery(
   (db, { userId, editionYear }: { userId: string; editionYear: number }) =>
     db
