@@ -17,9 +17,11 @@ type Template = {
  * subqueries) cost about 460 µs of a request in Kysely alone, the settings read about as much as the
  * database did.
  *
- * `build` gets a stand-in for each argument and must use each as a plain value: not in a list whose
- * length varies, not where Kysely writes a value into the SQL's text. The first run checks both and
- * throws otherwise. A transaction's handle compiles its own copy, dropped with it.
+ * `build` gets a stand-in for each argument of the first call and must send each as a plain value: not
+ * in a list whose length varies, not changed (a `LIKE` pattern made from it), not where Kysely writes a
+ * value into the SQL's text. The first run checks these, and that every argument is sent (a builder that
+ * read a value from outside instead would run with it forever), and throws otherwise; so pass exactly
+ * the arguments the query takes. A transaction's handle compiles its own copy, dropped with it.
  */
 export function preparedQuery<Args extends PreparedQueryArgs, Row>(
   build: (db: Kysely<Database>, args: Args) => Compilable<Row>,
@@ -39,9 +41,12 @@ export function preparedQuery<Args extends PreparedQueryArgs, Row>(
     }
     const slots: (readonly [number, string])[] = [];
     compiled.parameters.forEach((parameter, position) => {
-      if (typeof parameter === "string" && parameter.startsWith(marker)) {
-        slots.push([position, parameter.slice(marker.length)]);
+      if (typeof parameter !== "string" || !parameter.includes(marker)) return;
+      const name = parameter.slice(marker.length);
+      if (!parameter.startsWith(marker) || !names.includes(name)) {
+        throw new Error("a prepared query sends a value made from its argument, not the argument");
       }
+      slots.push([position, name]);
     });
     for (const name of names) {
       if (!slots.some(([, slotName]) => slotName === name)) {
