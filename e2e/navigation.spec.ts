@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openMenuIfCollapsed } from "./support/accounts";
+import { openMenuIfCollapsed, signedInAccount } from "./support/accounts";
 import { disclosureToggle, expectExpanded, mainNav } from "./support/disclosures";
 
 const conferenceLinks = [
@@ -238,22 +238,35 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test.describe("public pages are documents", () => {
-  test("ship no framework code; account pages hydrate", async ({ page }) => {
+test.describe("public pages and account forms are documents", () => {
+  test("ship no framework code; a page that is not a document hydrates", async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
+    const pageScriptOnly = [expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/)];
     await page.goto("/board");
     await expect(page.getByRole("heading", { level: 1, name: "Our Board" })).toBeVisible();
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/)]);
+    expect(scripts).toEqual(pageScriptOnly);
 
-    await page.goto("/login");
+    for (const [path, heading] of [
+      ["/login", "Log In"],
+      ["/register", "Create an Account"],
+      ["/forgot-password", "Reset Your Password"],
+    ] as const) {
+      scripts.length = 0;
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+      expect(scripts).toEqual(pageScriptOnly);
+    }
+
+    await page.goto("/no/such-page");
     await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
   });
 
-  test("a hydrated page's links to public pages load them as documents", async ({ page }) => {
+  test("a hydrated page's links to documents load them as documents", async ({ page }) => {
     // The 404 page of a two-segment address hydrates, and its links are the router's own (client-side)
     // links. (A one-segment address is looked up among the conference pages, a public page, so its
     // 404 is a document without framework JavaScript.)
@@ -273,55 +286,51 @@ test.describe("public pages are documents", () => {
     await toggle.click();
     await expectExpanded(toggle, true);
 
-    // Back to the hydrated page, and the header's own links (document links) from there.
+    // Back to the hydrated page, and the header's Login link: the account form is a document too.
     await page.goBack();
     await expect(page).toHaveURL(/\/no\/such-page$/);
-    await openMenuIfCollapsed(page);
-    await mainNav(page).getByRole("link", { name: "Login" }).click();
-    await expect(page).toHaveURL(/\/login$/);
     await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
     });
-    // Login to Home through the header's logo link, a document link.
-    await page
-      .getByRole("banner")
-      .getByRole("link", { name: "Undergraduate Linguistics Society" })
-      .click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await openMenuIfCollapsed(page);
+    await mainNav(page).getByRole("link", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Log In" })).toBeVisible();
     expect(await page.evaluate(() => "marker" in window)).toBe(false);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
   });
 
   test("an app page's links navigate within the app, and a modified click opens a new tab", async ({
     page,
     context,
-  }) => {
-    await page.goto("/login");
+  }, testInfo) => {
+    // The signed-in pages hydrate: the profile's link to the profile form is the app's own.
+    await signedInAccount(page, testInfo, "links");
     await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
     });
-    const register = page.getByRole("main").getByRole("link", { name: "Create an account" });
-    await register.click();
-    await expect(page).toHaveURL(/\/register$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Create an Account" })).toBeVisible();
+    const edit = page.getByRole("main").getByRole("link", { name: "Edit Profile" });
+    await edit.click();
+    await expect(page).toHaveURL(/\/edit-profile$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Profile" })).toBeVisible();
     // The same window: the router navigated, no document was loaded.
     expect(await page.evaluate(() => "marker" in window)).toBe(true);
-    // A new history entry, so Back returns to the login page, still in the same window.
+    // A new history entry, so Back returns to the profile, still in the same window.
     await page.goBack();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Log In" })).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(edit).toBeVisible();
     expect(await page.evaluate(() => "marker" in window)).toBe(true);
 
     // Ctrl/Cmd-click leaves this page alone and opens the link in a new tab.
     const [opened] = await Promise.all([
       context.waitForEvent("page"),
-      register.click({ modifiers: ["ControlOrMeta"] }),
+      edit.click({ modifiers: ["ControlOrMeta"] }),
     ]);
     await opened.waitForLoadState();
-    expect(new URL(opened.url()).pathname).toBe("/register");
-    await expect(page).toHaveURL(/\/login$/);
+    expect(new URL(opened.url()).pathname).toBe("/edit-profile");
+    await expect(page).toHaveURL(/\/profile$/);
     await opened.close();
   });
 });

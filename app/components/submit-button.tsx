@@ -3,7 +3,9 @@ import { useNavigation } from "react-router";
 
 /**
  * A form's submit button that shows what is happening ("Signing In...") and cannot be pressed twice
- * while its form is on its way. Several buttons in one form tell themselves apart by `intent`.
+ * while its form is on its way. Several buttons in one form tell themselves apart by `intent`. On a
+ * page that does not hydrate the browser sends the form, and the page script shows the same label from
+ * `data-pending-label` (app/components/enhancements/pending-forms.ts).
  */
 export function SubmitButton({
   children,
@@ -29,6 +31,7 @@ export function SubmitButton({
       name={intent ? "intent" : undefined}
       value={intent}
       disabled={disabled || isSubmitting}
+      data-pending-label={pendingLabel}
     >
       {isThisButton ? pendingLabel : children}
     </button>

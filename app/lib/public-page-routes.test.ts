@@ -1,10 +1,11 @@
-// Public pages ship no framework JavaScript (app/root.tsx), so the browser must never render one: each
-// public route loads itself as a document when a hydrated page navigates to it. That needs both of
-// its exports, and a server loader, without which the server renders a fallback instead of the page.
+// Document pages (the public pages and the signed-out account forms) ship no framework JavaScript
+// (app/root.tsx), so the browser must never render one: each loads itself as a document when a
+// hydrated page navigates to it. That needs both of its exports, and a server loader, without which the
+// server renders a fallback instead of the page.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { isPublicPageHandle, openAsDocument } from "./request-context";
+import { isDocumentPageHandle, isPublicPageHandle, openAsDocument } from "./request-context";
 
 type RouteEntry = { id?: string; file: string; children?: RouteEntry[] };
 
@@ -22,6 +23,7 @@ const modules = await Promise.all(
   })),
 );
 const publicModules = modules.filter(({ module }) => isPublicPageHandle(module.handle));
+const documentModules = modules.filter(({ module }) => isDocumentPageHandle(module.handle));
 
 describe("public page routes", () => {
   it("are the home, board, NACLO, events, edition and program pages", () => {
@@ -33,14 +35,28 @@ describe("public page routes", () => {
       "routes/sculc-page.tsx",
     ]);
   });
+});
 
-  it.each(publicModules)("$file loads as a document and renders on the server", ({ module }) => {
+describe("document page routes", () => {
+  it("are the public pages and the signed-out account forms, which are never cached", () => {
+    const accountForms = documentModules.filter(({ module }) => !isPublicPageHandle(module.handle));
+    expect(accountForms.map(({ file }) => file).sort()).toEqual([
+      "routes/forgot-password.tsx",
+      "routes/login.tsx",
+      "routes/register.tsx",
+      "routes/reset-password.tsx",
+      "routes/verify-email.tsx",
+    ]);
+    expect(publicModules.every((entry) => documentModules.includes(entry))).toBe(true);
+  });
+
+  it.each(documentModules)("$file loads as a document and renders on the server", ({ module }) => {
     expect(module.clientLoader).toBe(openAsDocument);
     expect(typeof module.loader).toBe("function");
   });
 
   it("no other route opens as a document", () => {
-    const others = modules.filter(({ module }) => !isPublicPageHandle(module.handle));
+    const others = modules.filter(({ module }) => !isDocumentPageHandle(module.handle));
     expect(others.filter(({ module }) => module.clientLoader === openAsDocument)).toEqual([]);
   });
 });

@@ -32,23 +32,42 @@ export function expirePublicPageAt(
 
 /**
  * Routes whose page is the same for every signed-out visitor export `handle = publicPageHandle` and
- * `clientLoader = openAsDocument`. Their pages ship no framework JavaScript (app/root.tsx).
+ * `clientLoader = openAsDocument`. Their pages ship no framework JavaScript (app/root.tsx) and are
+ * kept in the public page cache.
  */
-export const publicPageHandle = { isPublicPage: true } as const;
+export const publicPageHandle = { isPublicPage: true, isDocumentPage: true } as const;
+
+/**
+ * Pages that are documents without framework JavaScript but differ per visitor or per answer (the
+ * signed-out account forms), so they are never cached: `handle = documentPageHandle` and
+ * `clientLoader = openAsDocument`. Their forms post as the browser's own; the page script shows their
+ * buttons' pending labels (app/components/enhancements/pending-forms.ts).
+ */
+export const documentPageHandle = { isDocumentPage: true } as const;
 
 export function isPublicPageHandle(handle: unknown): boolean {
+  return handleFlag(handle, "isPublicPage");
+}
+
+/** Public pages and the other document pages: the routes whose page does not hydrate. */
+export function isDocumentPageHandle(handle: unknown): boolean {
+  return handleFlag(handle, "isDocumentPage");
+}
+
+function handleFlag(handle: unknown, flag: "isPublicPage" | "isDocumentPage"): boolean {
   return (
     typeof handle === "object" &&
     handle !== null &&
-    (handle as { isPublicPage?: unknown }).isPublicPage === true
+    (handle as Record<string, unknown>)[flag] === true
   );
 }
 
 /**
- * The client loader of every public route: a hydrated page that navigates to a public page (a link, a
- * redirect after a form) loads it as a document instead of rendering it in the browser, where its
- * menus, carousels and embeds would need the page script to start again. The fragment of a link is
- * not part of the request and is lost; links within public pages are plain document links anyway.
+ * The client loader of every document route (public pages, the signed-out account forms): a hydrated
+ * page that navigates to one (a link, a redirect after a form) loads it as a document instead of
+ * rendering it in the browser, where its menus, carousels, embeds and forms would need the page script
+ * to start again. The fragment of a link is not part of the request and is lost; links within public
+ * pages are plain document links anyway.
  */
 export function openAsDocument({ request }: { request: Request }): never {
   const url = new URL(request.url);

@@ -5,9 +5,19 @@ import { accountMeta } from "~/features/accounts/account-meta";
 import { ForgotPasswordPage } from "~/features/accounts/password-reset-pages";
 import { requestPasswordReset } from "~/features/accounts/passwords.server";
 import { readForm } from "~/lib/forms.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => accountMeta("Reset Your Password");
+
+// A document without framework JavaScript: its forms post as the browser's own (app/root.tsx).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
+
+// Rendered on the server: a route with only a client loader would get a fallback there.
+export function loader() {
+  return null;
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const form = readForm(emailOnlyForm, await request.formData());

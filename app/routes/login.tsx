@@ -14,9 +14,14 @@ import {
   startGoogleSignIn,
 } from "~/features/accounts/sign-in.server";
 import { readForm, readIntent } from "~/lib/forms.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => accountMeta("Log In");
+
+// A document without framework JavaScript: its forms post as the browser's own (app/root.tsx).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const redirectTo = explicitReturnPath(url.searchParams.get("redirectTo"));

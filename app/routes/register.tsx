@@ -8,9 +8,14 @@ import { registerAccount } from "~/features/accounts/registration.server";
 import { getSessionState } from "~/features/accounts/session.server";
 import { continueSignedIn } from "~/features/accounts/sign-in.server";
 import { readForm } from "~/lib/forms.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => accountMeta("Create an Account");
+
+// A document without framework JavaScript: its forms post as the browser's own (app/root.tsx).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const session = getSessionState(context);

@@ -5,9 +5,14 @@ import { accountMeta } from "~/features/accounts/account-meta";
 import { ResetPasswordPage } from "~/features/accounts/password-reset-pages";
 import { resetPassword } from "~/features/accounts/passwords.server";
 import { readForm } from "~/lib/forms.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => accountMeta("Choose a New Password");
+
+// A document without framework JavaScript: its forms post as the browser's own (app/root.tsx).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export function loader({ url }: Route.LoaderArgs) {
   return { token: url.searchParams.get("token") || null };

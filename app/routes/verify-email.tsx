@@ -6,9 +6,14 @@ import { explicitReturnPath } from "~/features/accounts/paths";
 import { resendVerificationEmail, verifyEmailToken } from "~/features/accounts/registration.server";
 import { VerifyEmailPage } from "~/features/accounts/verify-email-page";
 import { readForm, readIntent } from "~/lib/forms.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = () => accountMeta("Verify Your Email");
+
+// A document without framework JavaScript: its forms post as the browser's own (app/root.tsx).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 /**
  * Opening the mailed link changes nothing: mail scanners fetch links, and a scanner's visit must not

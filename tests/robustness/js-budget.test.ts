@@ -4,8 +4,9 @@
 // Public pages ship no framework code (docs/decisions/0009-public-pages-without-framework-javascript.md):
 // only the page script that runs their menus, carousels and embeds. Issue 11 asks for 100 KB on every
 // public page; they are held to a few KB here, so a framework runtime or a library that reaches them
-// fails at once. Pages that hydrate keep React and React Router (about 110 KB of it framework,
-// docs/performance.md "Bundle"), and must still hydrate.
+// fails at once. So are the signed-out account forms (docs/decisions/0042), which are documents too.
+// Pages that hydrate keep React and React Router (about 110 KB of it framework, docs/performance.md
+// "Bundle"), and must still hydrate.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listIndexablePaths } from "~/features/seo/sitemap";
 import { type PageJavaScript, pageJavaScript } from "./support/js-budget";
@@ -18,14 +19,19 @@ const hydratingBudgetBytes = 125 * 1024;
 
 // Every public page (the sitemap's list follows the content) and its alias.
 const publicPaths = [...listIndexablePaths(), "/home"];
-// The account forms a visitor opens first, and the 404 page of a deeper address: they hydrate. (A
-// one-segment address is looked up among the conference pages, a public page, so its 404 is a
-// document with the page script only: checked below.)
-const hydratingPages = [
-  { path: "/login", status: 200 },
-  { path: "/register", status: 200 },
-  { path: "/no/such-page", status: 404 },
+// The account forms a visitor opens signed out: documents, never cached, with the page script only.
+const accountFormPaths = [
+  "/login",
+  "/login?redirectTo=%2Fprofile",
+  "/register",
+  "/forgot-password",
+  "/reset-password?token=unknown",
+  "/verify-email?token=unknown",
 ];
+// The 404 page of a deeper address hydrates, as every page that is not a document does. (A one-segment
+// address is looked up among the conference pages, a public page, so its 404 is a document with the
+// page script only: checked below.)
+const hydratingPages = [{ path: "/no/such-page", status: 404 }];
 
 let server: ProductionServer;
 let measured: PageJavaScript[] = [];
@@ -55,6 +61,18 @@ describe("JavaScript on first load of a public page", () => {
     expect(page.files).toEqual([expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/)]);
     expect(page.gzipBytes).toBeLessThanOrEqual(publicBudgetBytes);
     expect(page.gzipBytes).toBeLessThanOrEqual(issueBudgetBytes);
+  });
+});
+
+describe("JavaScript on first load of a signed-out account form", () => {
+  it.each(accountFormPaths)("%s loads only the page script", async (path) => {
+    const [page] = await pageJavaScript(server.baseUrl, [path]);
+    if (!page) throw new Error(`${path} was not measured`);
+    report(page);
+    expect(page.isHydrating).toBe(false);
+    expect(page.inlineBytes).toBe(0);
+    expect(page.files).toEqual([expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/)]);
+    expect(page.gzipBytes).toBeLessThanOrEqual(publicBudgetBytes);
   });
 });
 

@@ -50,10 +50,14 @@ function ProfileForm(props: CompleteProfilePageProps & { fieldErrors: Record<str
   );
 }
 
-/** Posts to the login page's Google button, which comes back here once Google has signed them in. */
+/**
+ * Posts to the login page's Google button, which comes back here once Google has signed them in. A
+ * document post: the login page does not hydrate, so an answer it gives (Google could not be reached)
+ * must arrive as its page, not as data for a page the browser would then load afresh without it.
+ */
 function SignInAgain(props: { message: string; returnPath: string; isGoogleEnabled: boolean }) {
   return (
-    <Form method="post" action={accountPaths.login} className="account__form">
+    <Form method="post" action={accountPaths.login} reloadDocument className="account__form">
       <p className="message message--info" role="alert">
         {props.message}
       </p>

@@ -1,0 +1,67 @@
+/**
+ * Pending labels for the forms the browser sends itself: every form of a page that does not hydrate
+ * (the signed-out account forms, docs/decisions/0042-account-forms-without-framework-javascript.md) and
+ * a form pressed before a hydrating page's app has started. A hydrated page's forms are the app's own:
+ * React Router cancels their submit event and `SubmitButton` shows the label, so a submit whose default
+ * was prevented is left alone.
+ *
+ * The pressed button shows its `data-pending-label` ("Signing In...") and the form's submit buttons
+ * read as unavailable; a second press (a double click, Enter again) is refused until the answer comes,
+ * so an account is not registered twice. The buttons are not `disabled`: the browser builds the form's
+ * data after this handler, it leaves a disabled button out, and the pressed button names its intent. A
+ * page the browser restores from its back-forward cache comes back as it was before the press.
+ */
+export function enhancePendingForms(window: Window): void {
+  const pending = new Map<HTMLFormElement, () => void>();
+  // Capturing on the window runs before every other handler: a second press reaches neither the app
+  // nor the browser.
+  window.addEventListener(
+    "submit",
+    (event) => {
+      if (event.target instanceof HTMLFormElement && pending.has(event.target)) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      }
+    },
+    true,
+  );
+  // Bubbling to the window runs after the app's own handler (React listens on the document).
+  window.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
+    // A form that opens its answer in another window leaves this page as it is.
+    if (form.target && form.target !== "_self") return;
+    pending.set(form, markPending(form, event.submitter));
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    for (const restore of pending.values()) restore();
+    pending.clear();
+  });
+}
+
+/** Marks a form as on its way and returns what puts it back. */
+function markPending(form: HTMLFormElement, submitter: HTMLElement | null): () => void {
+  const restorers: Array<() => void> = [];
+  for (const element of Array.from(form.elements)) {
+    if (!(element instanceof HTMLButtonElement) || element.type !== "submit") continue;
+    const before = element.getAttribute("aria-disabled");
+    element.setAttribute("aria-disabled", "true");
+    restorers.push(() =>
+      before === null
+        ? element.removeAttribute("aria-disabled")
+        : element.setAttribute("aria-disabled", before),
+    );
+  }
+  const label = submitter instanceof HTMLButtonElement ? submitter.dataset.pendingLabel : undefined;
+  if (submitter && label) {
+    const content = Array.from(submitter.childNodes);
+    submitter.replaceChildren(label);
+    restorers.push(() => submitter.replaceChildren(...content));
+  }
+  form.setAttribute("aria-busy", "true");
+  restorers.push(() => form.removeAttribute("aria-busy"));
+  return () => {
+    for (const restore of restorers) restore();
+  };
+}
