@@ -8,9 +8,11 @@ test.describe("server", () => {
   test("sends security headers on every page; freshly rendered pages get a new script nonce each time", async ({
     request,
   }) => {
-    const first = await request.get("/login");
-    const second = await request.get("/login");
-    expect(first.status()).toBe(200);
+    // A page that hydrates, so it has inline scripts: the 404 page of a two-segment address (the
+    // account forms and public pages are documents without any, docs/decisions/0009 and 0042).
+    const first = await request.get("/no/such-page");
+    const second = await request.get("/no/such-page");
+    expect(first.status()).toBe(404);
     const headers = first.headers();
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
@@ -30,6 +32,16 @@ test.describe("server", () => {
     const inlineScripts = html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [];
     expect(inlineScripts.length).toBeGreaterThan(0);
     for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce(csp)}"`);
+
+    // A document page rendered afresh (never cached) gets the same headers and a nonce of its own.
+    const login = await request.get("/login");
+    expect(login.status()).toBe(200);
+    expect(login.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(login.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+    const loginPolicy = login.headers()["content-security-policy"] ?? "";
+    expect(loginPolicy).toContain("default-src 'self'");
+    expect(nonce(loginPolicy)).toBeTruthy();
+    expect(nonce(loginPolicy)).not.toBe(nonce(csp));
   });
 
   test("a public page from the cache allows exactly its own inline scripts, by hash", async ({
