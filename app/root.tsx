@@ -20,7 +20,7 @@ import { editionPath, getCurrentEdition, listEditions } from "~/content/editions
 import { getViewer, sessionMiddleware } from "~/features/accounts/session.server";
 import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
-import { isDocumentPageHandle } from "~/lib/request-context";
+import { isDocumentPageHandle, pageScriptsOf } from "~/lib/request-context";
 import type { SiteData } from "~/lib/site-data";
 // The theme, the layout and the shared components' styles, as one stylesheet (app/styles/site.css) that
 // the document links itself, with a React precedence: React then sends it before the scripts' module
@@ -58,16 +58,18 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * Document pages (routes whose handle is `publicPageHandle` or `documentPageHandle`: the public pages
- * and the signed-out account forms) have no React, no React Router runtime, no route modules, only the
- * small page script that every page loads. Every other page hydrates. The browser never renders a
+ * Document pages (routes whose handle is `publicPageHandle` or `documentPageHandle`: the public pages,
+ * the signed-out account forms and the submit form) have no React, no React Router runtime, no route
+ * modules, only the small page script that every page loads (and the submit form's script of its own). Every other page hydrates. The browser never renders a
  * document route itself: it loads it as a document (`openAsDocument`), so this is the same on the
  * server and in the browser. docs/decisions/0009-public-pages-without-framework-javascript.md and
- * 0042-account-forms-without-framework-javascript.md
+ * 0042-account-forms-without-framework-javascript.md, 0043-submit-form-without-framework-javascript.md
  */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const isDocumentOnly = useMatches().some((match) => isDocumentPageHandle(match.handle));
+  const matches = useMatches();
+  const isDocumentOnly = matches.some((match) => isDocumentPageHandle(match.handle));
+  const ownScripts = pageScriptsOf(matches.map((match) => match.handle));
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -97,6 +99,10 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         {/* Same origin, so the CSP's 'self' allows it on rendered and cached pages alike. */}
         <script src={enhancementsUrl} defer />
+        {/* A page's script of its own (the submit form's), after the page script. */}
+        {ownScripts.map((src) => (
+          <script key={src} src={src} defer />
+        ))}
       </body>
     </html>
   );

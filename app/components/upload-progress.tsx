@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { advanceProgress, progressWords, type UploadProgressState } from "./upload-progress-state";
 import "./upload-progress.css";
 
-/** How far an upload is: the bar's percent, and the percent last spoken (every 10 %). */
-export type UploadProgressState = { percent: number; announced: number } | null;
+export { errorMessageIn, type UploadProgressState } from "./upload-progress-state";
 
 /**
  * A form upload with progress, as the abstract form sends it: XMLHttpRequest, the one browser API that
@@ -26,16 +26,7 @@ export function useProgressUpload() {
       request.current = xhr;
       setProgress({ percent: 0, announced: 0 });
       xhr.upload.addEventListener("progress", (event) => {
-        if (!event.lengthComputable) return;
-        const percent = Math.min(100, Math.floor((event.loaded / event.total) * 100));
-        // The bar moves with every event; the spoken text only every 10 %, so it is not a flood.
-        setProgress((old) => ({
-          percent,
-          announced:
-            percent - (old?.announced ?? 0) >= 10 || percent === 100
-              ? percent
-              : (old?.announced ?? 0),
-        }));
+        if (event.lengthComputable) setProgress((old) => advanceProgress(old, event));
       });
       const finish = (then: () => void) => () => {
         request.current = null;
@@ -64,8 +55,9 @@ export function UploadProgress({
   /** Said once the bytes are sent and the server checks the file: "checking the PDF". */
   checkingText: string;
 }) {
+  const words = progressWords(progress, checkingText);
   return (
-    <div className="upload-progress">
+    <div className="upload-progress" data-checking-text={checkingText}>
       {progress ? (
         <>
           <progress
@@ -75,25 +67,13 @@ export function UploadProgress({
             aria-label="Upload progress"
           />
           <span className="upload-progress__text" aria-hidden="true">
-            {progress.percent < 100 ? `${progress.percent}%` : `100%: ${checkingText}...`}
+            {words.shown}
           </span>
         </>
       ) : null}
       <span className="visually-hidden" role="status" aria-live="polite">
-        {progress
-          ? progress.percent < 100
-            ? `Uploading: ${progress.announced}%`
-            : `Uploaded; ${checkingText}.`
-          : ""}
+        {words.spoken}
       </span>
     </div>
   );
-}
-
-/** The error message of a page the server answered a form with, if it has one. */
-export function errorMessageIn(html: string): string | null {
-  if (!html || typeof DOMParser === "undefined") return null;
-  const page = new DOMParser().parseFromString(html, "text/html");
-  const message = page.querySelector("main .message--error, main [role='alert']");
-  return message?.textContent?.trim() || null;
 }

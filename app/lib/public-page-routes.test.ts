@@ -5,7 +5,12 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { isDocumentPageHandle, isPublicPageHandle, openAsDocument } from "./request-context";
+import {
+  isDocumentPageHandle,
+  isPublicPageHandle,
+  openAsDocument,
+  pageScriptsOf,
+} from "./request-context";
 
 type RouteEntry = { id?: string; file: string; children?: RouteEntry[] };
 
@@ -38,13 +43,14 @@ describe("public page routes", () => {
 });
 
 describe("document page routes", () => {
-  it("are the public pages and the signed-out account forms, which are never cached", () => {
-    const accountForms = documentModules.filter(({ module }) => !isPublicPageHandle(module.handle));
-    expect(accountForms.map(({ file }) => file).sort()).toEqual([
+  it("are the public pages, the signed-out account forms and the submit form, which are never cached", () => {
+    const uncached = documentModules.filter(({ module }) => !isPublicPageHandle(module.handle));
+    expect(uncached.map(({ file }) => file).sort()).toEqual([
       "routes/forgot-password.tsx",
       "routes/login.tsx",
       "routes/register.tsx",
       "routes/reset-password.tsx",
+      "routes/submit-abstract.tsx",
       "routes/verify-email.tsx",
     ]);
     expect(publicModules.every((entry) => documentModules.includes(entry))).toBe(true);
@@ -53,6 +59,14 @@ describe("document page routes", () => {
   it.each(documentModules)("$file loads as a document and renders on the server", ({ module }) => {
     expect(module.clientLoader).toBe(openAsDocument);
     expect(typeof module.loader).toBe("function");
+  });
+
+  it("only the submit form loads a script of its own, a built asset", () => {
+    const withScripts = modules.filter(({ module }) => pageScriptsOf([module.handle]).length > 0);
+    expect(withScripts.map(({ file }) => file)).toEqual(["routes/submit-abstract.tsx"]);
+    expect(pageScriptsOf(withScripts.map(({ module }) => module.handle))).toEqual([
+      expect.stringMatching(/submit-form-script\.ts/),
+    ]);
   });
 
   it("no other route opens as a document", () => {

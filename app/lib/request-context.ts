@@ -45,6 +45,26 @@ export const publicPageHandle = { isPublicPage: true, isDocumentPage: true } as 
  */
 export const documentPageHandle = { isDocumentPage: true } as const;
 
+/**
+ * A document page with a script of its own, loaded after the page script (the submit form's co-author
+ * rows and upload progress): the script's address as Vite's `?worker&url` import gives it. Only this
+ * page pays for it.
+ */
+export function documentPageHandleWithScript(scriptUrl: string) {
+  return { isDocumentPage: true, pageScript: scriptUrl } as const;
+}
+
+/** The scripts of their own that the matched routes' handles name, in route order. */
+export function pageScriptsOf(handles: readonly unknown[]): string[] {
+  return handles.flatMap((handle) => {
+    const script =
+      typeof handle === "object" && handle !== null
+        ? (handle as Record<string, unknown>).pageScript
+        : undefined;
+    return typeof script === "string" ? [script] : [];
+  });
+}
+
 export function isPublicPageHandle(handle: unknown): boolean {
   return handleFlag(handle, "isPublicPage");
 }

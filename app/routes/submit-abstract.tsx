@@ -29,13 +29,20 @@ import {
 } from "~/features/submissions/submission-messages";
 import { submissionPaths } from "~/features/submissions/submission-paths";
 import { SubmitAbstractPage } from "~/features/submissions/submit-abstract-page";
+import submitFormScriptUrl from "~/features/submissions/submit-form-script.ts?worker&url";
 import type { Database } from "~/lib/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { getMailer } from "~/lib/mail/mailer.server";
+import { documentPageHandleWithScript, openAsDocument } from "~/lib/request-context";
 import { retryAfterHeader } from "~/lib/uploads/pdf-upload";
 import type { Route } from "./+types/submit-abstract";
 
 export const meta: Route.MetaFunction = () => accountMeta("Submit an Abstract");
+
+// A document (decision 0043): the browser posts the form; its own script adds the co-author rows in place
+// and the upload's progress.
+export const handle = documentPageHandleWithScript(submitFormScriptUrl);
+export const clientLoader = openAsDocument;
 
 // This page's own words for the redirects (fixed wording, checked verbatim), not the generic ones.
 const guardMessages = {
@@ -104,15 +111,13 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = requireProfile(context, url, guardMessages);
   const deps = getSubmissionDependencies();
-  const attempt = Date.now();
   const replaceId = url.searchParams.get("replace");
   if (!isAcceptingAbstracts(await readCallForAbstracts(deps.db))) {
     return replaceId === null
-      ? data({ message: "The call for abstracts is closed.", attempt }, 403)
+      ? data({ message: "The call for abstracts is closed." }, 403)
       : data(
           {
             message: uploadRefusalMessage("read-only", submissionLimits(getCurrentEdition())),
-            attempt,
           },
           409,
         );
@@ -156,7 +161,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return {
       message: null,
       notice: "The co-author rows were updated. Choose your PDF again before uploading.",
-      attempt,
       draft: {
         ...draft,
         coauthors: applyRowIntent(draft.coauthors, outcome.intent, emptyCoauthor),
@@ -166,7 +170,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   const answer = (message: string, status: number, fieldErrors: Record<string, string> = {}) =>
     data(
-      { message, notice: null, attempt, draft, fieldErrors },
+      { message, notice: null, draft, fieldErrors },
       { status, headers: retryAfterHeader(outcome.retryAfterSeconds) },
     );
   if (outcome.reason === "invalid-details" && outcome.details) {
@@ -191,7 +195,6 @@ export default function SubmitAbstract({ loaderData, actionData }: Route.Compone
       fieldErrors={actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {}}
       notice={actionData && "notice" in actionData ? actionData.notice : null}
       message={actionData?.message}
-      attempt={actionData?.attempt}
     />
   );
 }

@@ -4,7 +4,8 @@
 // Public pages ship no framework code (docs/decisions/0009-public-pages-without-framework-javascript.md):
 // only the page script that runs their menus, carousels and embeds. Issue 11 asks for 100 KB on every
 // public page; they are held to a few KB here, so a framework runtime or a library that reaches them
-// fails at once. So are the signed-out account forms (docs/decisions/0042), which are documents too.
+// fails at once. So are the signed-out account forms (docs/decisions/0042), which are documents too,
+// and the submit form (0043), a document with a script of its own for its co-author rows and upload.
 // Pages that hydrate keep React and React Router (about 110 KB of it framework, docs/performance.md
 // "Bundle"), and must still hydrate.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,10 +13,12 @@ import { listIndexablePaths } from "~/features/seo/sitemap";
 import { type PageJavaScript, pageJavaScript } from "./support/js-budget";
 import { type ProductionServer, startProductionServer } from "./support/production-server";
 import { reportMeasurement } from "./support/report";
+import { signUp } from "./support/site-people";
 
 const publicBudgetBytes = 5 * 1024;
 const issueBudgetBytes = 100 * 1024;
 const hydratingBudgetBytes = 125 * 1024;
+const submitFormBudgetBytes = 8 * 1024;
 
 // Every public page (the sitemap's list follows the content) and its alias.
 const publicPaths = [...listIndexablePaths(), "/home"];
@@ -74,6 +77,27 @@ describe("JavaScript on first load of a signed-out account form", () => {
     expect(page.files).toEqual([expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/)]);
     expect(page.gzipBytes).toBeLessThanOrEqual(publicBudgetBytes);
   });
+});
+
+describe("JavaScript on first load of the submit form (signed in)", () => {
+  it("loads the page script and the form's own script, and does not hydrate", async () => {
+    const member = await signUp(server, `js-budget-${Date.now()}@bench.test`);
+    const [page] = await pageJavaScript(
+      server.baseUrl,
+      ["/sculc/submit-abstract"],
+      200,
+      member.cookie,
+    );
+    if (!page) throw new Error("/sculc/submit-abstract was not measured");
+    report(page);
+    expect(page.isHydrating).toBe(false);
+    expect(page.inlineBytes).toBe(0);
+    expect(page.files).toEqual([
+      expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/submit-form-script-[\w-]+\.js$/),
+    ]);
+    expect(page.gzipBytes).toBeLessThanOrEqual(submitFormBudgetBytes);
+  }, 90_000);
 });
 
 describe("JavaScript on first load of a one-segment 404", () => {

@@ -41,7 +41,7 @@ export function enhancePendingForms(window: Window): void {
 }
 
 /** Marks a form as on its way and returns what puts it back. */
-function markPending(form: HTMLFormElement, submitter: HTMLElement | null): () => void {
+export function markPending(form: HTMLFormElement, submitter: HTMLElement | null): () => void {
   const restorers: Array<() => void> = [];
   for (const element of Array.from(form.elements)) {
     if (!(element instanceof HTMLButtonElement) || element.type !== "submit") continue;

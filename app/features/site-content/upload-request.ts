@@ -1,4 +1,4 @@
-import type { UploadProgressState } from "~/components/upload-progress";
+import { advanceProgress, type UploadProgressState } from "~/components/upload-progress-state";
 import type { ImagePurpose } from "~/lib/media/media-limits";
 import { pictureUploadPaths } from "./page-forms-pictures";
 
@@ -27,12 +27,11 @@ export function sendPicture(
 ): Promise<Answer> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    let announced = 0;
+    let progress: UploadProgressState = null;
     xhr.upload.addEventListener("progress", (event) => {
       if (!event.lengthComputable) return;
-      const percent = Math.min(100, Math.floor((event.loaded / event.total) * 100));
-      if (percent - announced >= 10 || percent === 100) announced = percent;
-      onProgress({ percent, announced });
+      progress = advanceProgress(progress, event);
+      onProgress(progress);
     });
     xhr.addEventListener("load", () => {
       let body: Partial<{ id: string; error: string }> & Record<string, unknown> = {};

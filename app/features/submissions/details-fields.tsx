@@ -7,9 +7,11 @@ import {
   detailFields,
   detailLimits,
   emptyCoauthor,
+  focusAfterRowChange,
   formatLabels,
   preferredFormats,
   type RowIntent,
+  rowControlIds,
   rowIntentValue,
 } from "./submission-details";
 import "./submissions.css";
@@ -20,6 +22,11 @@ export type DetailsFieldsProps = {
   draft: DetailsDraft;
   fieldErrors?: Record<string, string>;
   talk: { minutes: number; questionMinutes: number };
+  /**
+   * The page does not hydrate (the submit form): the page script changes the rows
+   * (coauthor-rows-script.ts), from the markup and the empty row's template rendered here.
+   */
+  rowsInPageScript?: boolean;
 };
 
 type Row = { key: number; values: CoauthorDraft };
@@ -28,13 +35,15 @@ type Row = { key: number; values: CoauthorDraft };
  * Title, authors and preferred format, for the submit form and the status page's edit form. The
  * co-author buttons are submit buttons (`name="intent"`): without JavaScript they post and the server
  * sends the form back with the rows changed; with JavaScript they change the rows in place. Rows keep
- * their inputs while they move, so typed values move with them.
+ * their inputs while they move, so typed values move with them. On a page that hydrates React changes
+ * the rows; on the submit form, a document, the page script does, with the same rules.
  */
 export function DetailsFields({
   submitterName,
   draft,
   fieldErrors = {},
   talk,
+  rowsInPageScript = false,
 }: DetailsFieldsProps) {
   const nextKey = useRef(draft.coauthors.length);
   const [rows, setRows] = useState<Row[]>(() =>
@@ -54,17 +63,7 @@ export function DetailsFields({
       values: emptyCoauthor(),
     }));
     setRows(next);
-    // Keyboard users stay where they were: on the moved row's button, the new row, or the add button.
-    if (intent.kind === "add")
-      setFocusId(`field-${detailFields.coauthor(next.length - 1, "name")}`);
-    else if (intent.kind === "remove") setFocusId("add-coauthor");
-    else {
-      // The row's same button when it still has one (a top row has no "up", a bottom row no "down").
-      const to = intent.kind === "up" ? intent.index - 1 : intent.index + 1;
-      const atEnd = intent.kind === "up" ? to === 0 : to === next.length - 1;
-      const kind = atEnd ? (intent.kind === "up" ? "down" : "up") : intent.kind;
-      setFocusId(`coauthor-${to}-${kind}`);
-    }
+    setFocusId(focusAfterRowChange(intent, next.length));
   };
 
   const errorOf = (name: string) => fieldErrors[name];
@@ -78,7 +77,7 @@ export function DetailsFields({
         defaultValue={draft.title}
         error={errorOf(detailFields.title)}
       />
-      <fieldset className="details-fieldset">
+      <fieldset className="details-fieldset" data-coauthor-rows={rowsInPageScript || undefined}>
         <legend className="field__label">Authors</legend>
         <p className="field__hint">
           Authors appear in this order. You are the first author; add your co-authors below.
@@ -112,8 +111,9 @@ export function DetailsFields({
             </p>
           ) : null}
         </div>
-        {rows.length ? (
-          <ol className="author-rows">
+        {/* Always there for the page script, which shows it once a row is added. */}
+        {rows.length || rowsInPageScript ? (
+          <ol className="author-rows" hidden={rows.length === 0}>
             {rows.map((row, index) => (
               <CoauthorRow
                 key={row.key}
@@ -126,10 +126,21 @@ export function DetailsFields({
             ))}
           </ol>
         ) : null}
+        {rowsInPageScript ? (
+          <template data-coauthor-template>
+            <CoauthorRow
+              index={0}
+              count={1}
+              values={emptyCoauthor()}
+              errorOf={() => undefined}
+              onChange={change}
+            />
+          </template>
+        ) : null}
         <div>
           <button
             type="submit"
-            id="add-coauthor"
+            id={rowControlIds.add}
             name="intent"
             value={rowIntentValue.add}
             formNoValidate
@@ -190,11 +201,13 @@ function CoauthorRow({
   onChange: (intent: RowIntent) => (event: React.MouseEvent<HTMLButtonElement>) => void;
 }) {
   const name = (part: keyof CoauthorDraft) => detailFields.coauthor(index, part);
-  const label = `co-author ${index + 1}`;
+  // The page script renumbers a moved row: its numbers are marked, its names and ids follow the rules
+  // of submission-details.ts.
+  const number = <span data-row-number="">{index + 1}</span>;
   return (
     <li className="author-row card">
       <fieldset className="details-fieldset">
-        <legend className="author-row__legend">Co-author {index + 1}</legend>
+        <legend className="author-row__legend">Co-author {number}</legend>
         <TextField
           label="Name"
           name={name("name")}
@@ -227,18 +240,26 @@ function CoauthorRow({
           />{" "}
           Will present
         </label>
+        {/* A top row cannot move up nor a bottom row down; their buttons are hidden, not left out, so
+            a row the page script moves keeps the same buttons. */}
         <div className="author-row__actions">
-          {index > 0 ? (
-            <RowButton intent={{ kind: "up", index }} label={label} onChange={onChange}>
-              Move up
-            </RowButton>
-          ) : null}
-          {index < count - 1 ? (
-            <RowButton intent={{ kind: "down", index }} label={label} onChange={onChange}>
-              Move down
-            </RowButton>
-          ) : null}
-          <RowButton intent={{ kind: "remove", index }} label={label} onChange={onChange}>
+          <RowButton
+            intent={{ kind: "up", index }}
+            number={number}
+            onChange={onChange}
+            hidden={index === 0}
+          >
+            Move up
+          </RowButton>
+          <RowButton
+            intent={{ kind: "down", index }}
+            number={number}
+            onChange={onChange}
+            hidden={index === count - 1}
+          >
+            Move down
+          </RowButton>
+          <RowButton intent={{ kind: "remove", index }} number={number} onChange={onChange}>
             Remove
           </RowButton>
         </div>
@@ -253,15 +274,18 @@ function CoauthorRow({
  */
 function RowButton(props: {
   intent: Extract<RowIntent, { index: number }>;
-  label: string;
+  /** The row's number, as the row marks it. */
+  number: React.ReactNode;
   onChange: (intent: RowIntent) => (event: React.MouseEvent<HTMLButtonElement>) => void;
+  hidden?: boolean;
   children: string;
 }) {
   const { intent } = props;
   return (
     <button
       type="submit"
-      id={intent.kind === "remove" ? undefined : `coauthor-${intent.index}-${intent.kind}`}
+      id={intent.kind === "remove" ? undefined : rowControlIds.move(intent.index, intent.kind)}
+      hidden={props.hidden}
       name="intent"
       value={rowIntentValue[intent.kind](intent.index)}
       formNoValidate
@@ -269,7 +293,7 @@ function RowButton(props: {
       onClick={props.onChange(intent)}
     >
       {props.children}
-      <span className="visually-hidden"> {props.label}</span>
+      <span className="visually-hidden"> co-author {props.number}</span>
     </button>
   );
 }

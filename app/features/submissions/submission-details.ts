@@ -91,6 +91,26 @@ export function readRowIntent(value: string | null | undefined): RowIntent | nul
   return { kind: match[1] as "remove" | "up" | "down", index: Number(match[2]) };
 }
 
+/** Ids of the row controls that focus goes to after a row button (the Name field takes TextField's id). */
+export const rowControlIds = {
+  add: "add-coauthor",
+  name: (index: number) => `field-${detailFields.coauthor(index, "name")}`,
+  move: (index: number, kind: "up" | "down") => `coauthor-${index}-${kind}`,
+} as const;
+
+/**
+ * Where focus goes after a row button changed `count` rows, so keyboard users stay where they were:
+ * the new row's name, the add button after a removal, or the moved row's same button when it still has
+ * one (a top row has no "up", a bottom row no "down").
+ */
+export function focusAfterRowChange(intent: RowIntent, count: number): string {
+  if (intent.kind === "add") return rowControlIds.name(count - 1);
+  if (intent.kind === "remove") return rowControlIds.add;
+  const to = intent.kind === "up" ? intent.index - 1 : intent.index + 1;
+  const atEnd = intent.kind === "up" ? to <= 0 : to >= count - 1;
+  return rowControlIds.move(to, atEnd ? (intent.kind === "up" ? "down" : "up") : intent.kind);
+}
+
 /** Applies a row button to the rows; out-of-range buttons (a stale page) change nothing. */
 export function applyRowIntent<Row>(
   rows: readonly Row[],

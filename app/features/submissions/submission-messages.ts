@@ -17,6 +17,14 @@ export const uploadMessages = {
   none: "No submissions found. Please ensure your submission was successful.",
 } as const;
 
+/**
+ * Whether a refusal of the submit form is about its file, so the form offers to choose another: the
+ * details' own problems ("Please check the form: ...") name their fields instead.
+ */
+export function isAboutTheFile(message: string | null | undefined): boolean {
+  return Boolean(message) && !message?.startsWith("Please check the form");
+}
+
 /** Why an upload was refused; shown after `uploadMessages.failed`. */
 export const refusalMessages = {
   encrypted: "The PDF is password-protected; remove the password and upload it again.",

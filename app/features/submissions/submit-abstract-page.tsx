@@ -1,12 +1,10 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Form, useNavigate } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { Link } from "~/components/link";
 import { SubmitButton } from "~/components/submit-button";
-import { errorMessageIn, UploadProgress, useProgressUpload } from "~/components/upload-progress";
+import { UploadProgress } from "~/components/upload-progress";
 import { DetailsFields } from "./details-fields";
 import type { DetailsDraft } from "./submission-details";
-import { uploadMessages } from "./submission-messages";
+import { isAboutTheFile } from "./submission-messages";
 import { submissionPaths } from "./submission-paths";
 import "./submissions.css";
 
@@ -29,8 +27,6 @@ export type SubmitAbstractPageProps = {
   message?: string | null;
   /** A neutral note (the co-author rows changed), announced politely. */
   notice?: string | null;
-  /** Changes after each attempt, so the form (and its chosen file) starts empty again. */
-  attempt?: number;
 };
 
 export function SubmitAbstractPage(props: SubmitAbstractPageProps) {
@@ -53,7 +49,7 @@ export function SubmitAbstractPage(props: SubmitAbstractPageProps) {
           </p>
         )}
         {props.isOpen ? (
-          <UploadForm {...props} key={props.attempt ?? 0} />
+          <UploadForm {...props} />
         ) : props.message ? (
           // A post that arrived after the call closed: its answer, as an error.
           <FormMessage message={props.message} />
@@ -80,89 +76,38 @@ export function SubmitAbstractPage(props: SubmitAbstractPageProps) {
   );
 }
 
-/** A refusal the form shows; a new object each time, so the same refusal twice moves focus twice. */
-type Refusal = { text: string };
-
 const fileFieldId = "abstract-file";
 
 /**
- * The form posts as a plain multipart form without JavaScript. With JavaScript it is sent with
- * XMLHttpRequest, the one browser API that reports upload progress, and the page follows the server's
- * answer: the status page after a redirect, else the answer's message. The file input is the form's
- * last field, so the server reads the details before the file.
+ * The page is a document: without JavaScript the browser posts the form as plain multipart and shows
+ * the page the server answers. The page script sends it with upload progress
+ * (abstract-upload-script.ts) and changes the co-author rows in place (coauthor-rows-script.ts), from
+ * the `data-` hooks here. The file input is the form's last field, so the server reads the details
+ * before the file.
  */
 function UploadForm(props: SubmitAbstractPageProps) {
-  const navigate = useNavigate();
-  const upload = useProgressUpload();
-  const progress = upload.progress;
-  const [clientMessage, setClientMessage] = useState<Refusal | null>(null);
-  const messageBox = useRef<HTMLDivElement>(null);
-  // A refusal is announced (role="alert") and takes focus, which scrolls it into view: the message sits
-  // at the top of a long form, far above the upload button that was pressed.
-  useEffect(() => {
-    if (clientMessage) messageBox.current?.focus();
-  }, [clientMessage]);
   const action = props.replacing
     ? `${submissionPaths.submit}?replace=${encodeURIComponent(props.replacing.id)}`
     : submissionPaths.submit;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    // Co-author row buttons are handled by their own click handlers; anything else posts normally.
-    if (submitter?.getAttribute("name") === "intent" || !upload.isSupported) return;
-    event.preventDefault();
-    const form = event.currentTarget;
-    const refuse = (message: string) => {
-      setClientMessage({ text: message });
-      // As after a post without JavaScript: the refused file is cleared (so it is not sent twice by
-      // accident); the typed details stay.
-      const file = form.querySelector<HTMLInputElement>("input[type=file]");
-      if (file) file.value = "";
-    };
-    setClientMessage(null);
-    upload.send(action, new FormData(form), {
-      onLoad: (xhr) => {
-        const answered = new URL(xhr.responseURL || window.location.href);
-        if (answered.pathname === submissionPaths.status && xhr.status < 400) {
-          navigate(`${answered.pathname}${answered.search}`);
-          return;
-        }
-        refuse(errorMessageIn(xhr.responseText) ?? uploadMessages.interrupted);
-      },
-      onError: () => refuse(uploadMessages.interrupted),
-    });
-  };
-
-  const message = clientMessage?.text ?? props.message;
-  // The details' own problems name their fields; every other refusal is about the file.
-  const isAboutTheFile = Boolean(message) && !message?.startsWith("Please check the form");
   return (
-    <Form
+    <form
       method="post"
       action={action}
       encType="multipart/form-data"
       className="submission__form card"
-      onSubmit={onSubmit}
-      aria-busy={progress ? true : undefined}
+      data-abstract-upload=""
     >
       {/* Enter in a field submits with the form's first submit button: this one, not "Add a co-author".
           Visually hidden rather than display:none, which some browsers skip for implicit submission. */}
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
-      <div ref={messageBox} tabIndex={-1} className="submission__message">
-        <FormMessage message={message} />
-        {isAboutTheFile ? (
-          <p>
-            <a
-              href={`#${fileFieldId}`}
-              onClick={(event) => {
-                event.preventDefault();
-                document.getElementById(fileFieldId)?.focus();
-              }}
-            >
-              Choose a PDF file
-            </a>
-          </p>
-        ) : null}
+      {/* A refusal takes focus here, which scrolls it into view. */}
+      <div tabIndex={-1} className="submission__message" data-upload-message="">
+        <FormMessage message={props.message} />
+        <p data-file-link="" hidden={!isAboutTheFile(props.message)}>
+          <a href={`#${fileFieldId}`} data-focus-field={fileFieldId}>
+            Choose a PDF file
+          </a>
+        </p>
       </div>
       {props.notice ? (
         <p className="message message--info" role="status">
@@ -175,6 +120,7 @@ function UploadForm(props: SubmitAbstractPageProps) {
           draft={props.draft}
           fieldErrors={props.fieldErrors}
           talk={props.talk}
+          rowsInPageScript
         />
       )}
       {/* Last in the form: the server checks every field above before it reads the file. */}
@@ -197,10 +143,10 @@ function UploadForm(props: SubmitAbstractPageProps) {
             : `, and up to ${props.maxSubmissionsPerUser} abstracts per person.`}
         </p>
       </div>
-      <UploadProgress progress={progress} checkingText="checking the PDF" />
-      <SubmitButton pendingLabel="Uploading..." disabled={progress !== null}>
+      <UploadProgress progress={null} checkingText="checking the PDF" />
+      <SubmitButton pendingLabel="Uploading...">
         {props.replacing ? "Replace PDF" : "Upload Abstract"}
       </SubmitButton>
-    </Form>
+    </form>
   );
 }

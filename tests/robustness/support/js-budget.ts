@@ -45,6 +45,8 @@ export async function pageJavaScript(
   baseUrl: string,
   paths: string[],
   expectedStatus = 200,
+  /** A signed-in page's session cookie. */
+  cookie?: string,
 ): Promise<PageJavaScript[]> {
   const gzipSizes = new Map<string, number>();
   const gzipSize = async (file: string) => {
@@ -61,7 +63,9 @@ export async function pageJavaScript(
   };
   const pages: PageJavaScript[] = [];
   for (const path of paths) {
-    const response = await fetch(new URL(path, baseUrl), { headers: { accept: "text/html" } });
+    const response = await fetch(new URL(path, baseUrl), {
+      headers: { accept: "text/html", ...(cookie ? { cookie } : {}) },
+    });
     if (response.status !== expectedStatus) throw new Error(`${path}: ${response.status}`);
     const html = await response.text();
     const { files, inline } = scriptsOf(html);
