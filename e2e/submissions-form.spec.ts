@@ -186,3 +186,22 @@ test("a dropped connection says so, clears the file, keeps the details and can b
   await expect(page).toHaveURL(at("/sculc/view-submission?uploaded=1"));
   await expect(authorCard(page, title)).toContainText("Dee");
 });
+
+test("a session that ended while the form was open: the upload goes to the login page, which says why", async ({
+  page,
+}, testInfo) => {
+  await signedIn(page, testInfo);
+  await page.goto("/sculc/submit-abstract");
+  await page.getByLabel("Title", { exact: true }).fill("Signed out meanwhile");
+  await page.getByRole("radio", { name: /^Talk/ }).check();
+  await page.getByLabel(/^Abstract \(PDF/).setInputFiles({
+    name: "late.pdf",
+    mimeType: "application/pdf",
+    buffer: await makeAbstractPdf(),
+  });
+  await page.context().clearCookies();
+  await page.getByRole("button", { name: "Upload Abstract" }).click();
+  await expect(page).toHaveURL(/\/login\?/);
+  expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/sculc/submit-abstract");
+  await expect(page.getByText("You Must Log In to Submit an Abstract")).toBeVisible();
+});

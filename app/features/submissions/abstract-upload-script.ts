@@ -6,12 +6,11 @@ import {
   type UploadProgressState,
 } from "~/components/upload-progress-state";
 import { isAboutTheFile, uploadMessages } from "./submission-messages";
-import { submissionPaths } from "./submission-paths";
 
 /**
  * The submit form's upload, from the page script (the form is a document and does not hydrate). It is
  * sent with XMLHttpRequest, the one browser API that reports upload progress, and the page follows the
- * server's answer: the status page after a redirect, else the answer's message, which takes focus (it
+ * server's answer: the page a redirect went to, else the answer's message, which takes focus (it
  * sits at the top of a long form, far above the button that was pressed). While it runs the pressed
  * button says "Uploading..." and a second press is ignored. Without this script the browser posts the
  * form and shows the page the server answers.
@@ -71,9 +70,11 @@ function upload(
     bar.show(progress);
   });
   xhr.addEventListener("load", () => {
+    // A redirect went to another page: the status page after an upload, or the login page when the
+    // session ended meanwhile (it says why, and comes back here). The browser goes there too, busy
+    // until it arrives so the form is not sent twice. An answer of this page is a refusal to show.
     const answered = new URL(xhr.responseURL || window.location.href);
-    if (answered.pathname === submissionPaths.status && xhr.status < 400) {
-      // Stays busy while the status page loads, so the form is not sent twice.
+    if (xhr.status < 400 && answered.pathname !== new URL(form.action).pathname) {
       window.location.assign(`${answered.pathname}${answered.search}`);
       return;
     }
