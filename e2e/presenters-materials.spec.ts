@@ -132,6 +132,20 @@ test("a wrong file is refused in the form: focus on the message, the consent tic
   });
   await expect(section).toContainText("slides.pdf");
   await expect(section).toContainText("will be published on the conference page");
+
+  // A session that ended while the page was open: the upload goes to the login page, which says why,
+  // rather than showing the login page's words in the form.
+  await whileOpen(testInfo, async () => {
+    await section.getByLabel(/^Replace your slides/).setInputFiles({
+      name: "late.pdf",
+      mimeType: "application/pdf",
+      buffer: await makeAbstractPdf({ words: 30 }),
+    });
+    await page.context().clearCookies();
+    await section.getByRole("button", { name: /^Replace slides$/ }).click();
+    await expect(page).toHaveURL(/\/login\?/);
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toMatch(/^\/sculc\//);
+  });
 });
 
 test("uploads are refused to another user, and to everyone after the date", async ({

@@ -45,9 +45,16 @@ export function FinalMaterialUploadForm(props: {
     setError(null);
     upload.send(action, new FormData(form), {
       onLoad: (xhr) => {
+        // A redirect went to another page: the congratulations page after an upload, or the login
+        // page when the session ended meanwhile (it says why). An answer of this address is a refusal.
         const answered = new URL(xhr.responseURL || window.location.href);
-        if (answered.pathname === congratulationsPath && xhr.status < 400) {
-          navigate(`${answered.pathname}${answered.search}#final-materials-heading`);
+        if (
+          xhr.status < 400 &&
+          answered.pathname !== new URL(action, window.location.href).pathname
+        ) {
+          const heading =
+            answered.pathname === congratulationsPath ? "#final-materials-heading" : "";
+          navigate(`${answered.pathname}${answered.search}${heading}`);
           return;
         }
         refuse(
