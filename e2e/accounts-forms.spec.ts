@@ -71,3 +71,27 @@ test("the intent of the pressed button reaches the server", async ({ page }, tes
     page.getByText("Verification email sent successfully. Please check your inbox."),
   ).toBeVisible();
 });
+
+test("a post stopped with the browser's Stop button leaves the form ready to send again", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(uniqueEmail("stopped", testInfo));
+  await page.getByLabel("Password", { exact: true }).fill("not-the-password-at-all");
+  // The first post never gets an answer; the browser's Stop (the CDP command its button runs) ends it.
+  let posts = 0;
+  await page.route("**/login", (route) =>
+    route.request().method() === "POST" && ++posts === 1 ? undefined : route.fallback(),
+  );
+  const button = page.getByRole("button", { name: "Log In", exact: true });
+  await button.click({ noWaitAfter: true });
+  await expect.poll(() => posts).toBe(1);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Page.stopLoading");
+  await expect(button).not.toHaveAttribute("aria-disabled");
+  await expect(page.locator("form[aria-busy]")).toHaveCount(0);
+  // Pressed again, the form goes: the server answers it.
+  await button.click();
+  await expect(page.getByRole("alert")).toHaveText("Incorrect email or password.");
+  expect(posts).toBe(2);
+});

@@ -9,7 +9,8 @@
  * read as unavailable; a second press (a double click, Enter again) is refused until the answer comes,
  * so an account is not registered twice. The buttons are not `disabled`: the browser builds the form's
  * data after this handler, it leaves a disabled button out, and the pressed button names its intent. A
- * page the browser restores from its back-forward cache comes back as it was before the press.
+ * page the browser restores from its back-forward cache, or keeps because the post was stopped, comes
+ * back as it was before the press.
  */
 export function enhancePendingForms(window: Window): void {
   const pending = new Map<HTMLFormElement, () => void>();
@@ -33,11 +34,18 @@ export function enhancePendingForms(window: Window): void {
     if (form.target && form.target !== "_self") return;
     pending.set(form, markPending(form, event.submitter));
   });
-  window.addEventListener("pageshow", (event) => {
-    if (!event.persisted) return;
+  const restoreAll = () => {
     for (const restore of pending.values()) restore();
     pending.clear();
+  };
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) restoreAll();
   });
+  // A post the visitor stopped (the browser's Stop button, Escape) leaves this page in place: its form
+  // is ready again. Browsers with the Navigation API say so with `navigateerror`; in the others the
+  // form stays marked until the page is reloaded.
+  const { navigation } = window as Window & { navigation?: EventTarget };
+  navigation?.addEventListener("navigateerror", restoreAll);
 }
 
 /** Marks a form as on its way and returns what puts it back. */

@@ -81,10 +81,14 @@ function upload(
     finish();
     refuse(form, errorMessageIn(xhr.responseText) ?? uploadMessages.interrupted);
   });
-  xhr.addEventListener("error", () => {
-    finish();
-    refuse(form, uploadMessages.interrupted);
-  });
+  // A dropped connection, or the browser's Stop (Escape) while the file goes up: the form is ready
+  // again and says so. (Leaving the page aborts it too; the page is gone then.)
+  for (const failure of ["error", "abort", "timeout"] as const) {
+    xhr.addEventListener(failure, () => {
+      finish();
+      refuse(form, uploadMessages.interrupted);
+    });
+  }
   xhr.open("POST", form.getAttribute("action") ?? window.location.href);
   xhr.send(body);
   return finish;
