@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { makeAbstractPdf } from "../tests/support/pdf-fixtures";
 import { at, useOwnClientAddress } from "./support/accounts";
 import {
@@ -7,7 +7,7 @@ import {
   apiUpload,
   authorCard,
   randomToken,
-  shareSession,
+  signedInPerson,
   someone,
 } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
@@ -24,12 +24,8 @@ test.beforeEach(async ({ context }) => {
   await useOwnClientAddress(context);
 });
 
-async function signedInAuthor(page: Page, testInfo: Parameters<typeof apiAccount>[0]) {
-  const person = someone("presenter", testInfo);
-  const api = await apiAccount(testInfo, person);
-  await shareSession(page, api);
-  await api.dispose();
-  return person;
+function signedInAuthor(page: Page, testInfo: TestInfo) {
+  return signedInPerson(page, testInfo, "presenter");
 }
 
 function coauthor(page: Page, number: number) {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { advanceProgress, progressWords, type UploadProgressState } from "./upload-progress-state";
+import {
+  advanceProgress,
+  progressWords,
+  redirectedElsewhere,
+  type UploadProgressState,
+} from "./upload-progress-state";
 
 describe("advanceProgress", () => {
   it("moves the bar with every event and speaks only every 10 %, and at 100", () => {
@@ -29,5 +34,25 @@ describe("progressWords", () => {
       spoken: "Uploaded; checking the PDF.",
     });
     expect(progressWords(null, "checking the PDF")).toEqual({ shown: "", spoken: "" });
+  });
+});
+
+describe("redirectedElsewhere", () => {
+  const action = "/sculc/submit-abstract?replace=7";
+  it("names the page a redirect went to when it is not the form's own", () => {
+    const status = "http://localhost/sculc/view-submission?uploaded=1";
+    expect(redirectedElsewhere({ status: 200, responseURL: status }, action)?.href).toBe(status);
+    const login = "http://localhost/login?redirectTo=%2Fsculc%2Fsubmit-abstract";
+    expect(redirectedElsewhere({ status: 200, responseURL: login }, action)?.pathname).toBe(
+      "/login",
+    );
+  });
+
+  it("is null for the form's own page (a refusal), an error status, or no address", () => {
+    const own = "http://localhost/sculc/submit-abstract?replace=7";
+    expect(redirectedElsewhere({ status: 200, responseURL: own }, action)).toBeNull();
+    const elsewhere = "http://localhost/login";
+    expect(redirectedElsewhere({ status: 503, responseURL: elsewhere }, action)).toBeNull();
+    expect(redirectedElsewhere({ status: 200, responseURL: "" }, action)).toBeNull();
   });
 });

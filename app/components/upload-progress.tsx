@@ -1,19 +1,31 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { advanceProgress, progressWords, type UploadProgressState } from "./upload-progress-state";
+import { progressWords, sendWithProgress, type UploadProgressState } from "./upload-progress-state";
 import "./upload-progress.css";
 
-export { errorMessageIn, type UploadProgressState } from "./upload-progress-state";
+export {
+  errorMessageIn,
+  redirectedElsewhere,
+  type UploadProgressState,
+} from "./upload-progress-state";
 
 /**
- * A form upload with progress, as the abstract form sends it: XMLHttpRequest, the one browser API that
- * reports upload progress. `send` posts the form's data; `onLoad` gets the finished request (its
- * `responseURL` says where a redirect ended). Leaving the page aborts an upload still running, as a
- * browser's own navigation would; a second send while one runs (a double click) is ignored.
+ * A form upload with progress (`sendWithProgress`) in a React page. `send` posts the form's data;
+ * `onLoad` gets the finished request (its `responseURL` says where a redirect ended), `onError` a
+ * dropped, stopped or timed-out one. Leaving the page aborts an upload still running, as a browser's
+ * own navigation would, without calling either; a second send while one runs (a double click) is
+ * ignored.
  */
 export function useProgressUpload() {
   const [progress, setProgress] = useState<UploadProgressState>(null);
   const request = useRef<XMLHttpRequest | null>(null);
-  useEffect(() => () => request.current?.abort(), []);
+  useEffect(
+    () => () => {
+      const running = request.current;
+      request.current = null;
+      running?.abort();
+    },
+    [],
+  );
 
   const send = useCallback(
     (
@@ -22,24 +34,20 @@ export function useProgressUpload() {
       handlers: { onLoad: (xhr: XMLHttpRequest) => void; onError: () => void },
     ) => {
       if (request.current) return;
-      const xhr = new XMLHttpRequest();
-      request.current = xhr;
       setProgress({ percent: 0, announced: 0 });
-      xhr.upload.addEventListener("progress", (event) => {
-        if (event.lengthComputable) setProgress((old) => advanceProgress(old, event));
-      });
-      const finish = (then: () => void) => () => {
+      // Only the request still running settles: one the page aborted on leaving is forgotten.
+      const settle = (then: () => void) => {
+        if (request.current !== xhr) return;
         request.current = null;
         setProgress(null);
         then();
       };
-      xhr.addEventListener(
-        "load",
-        finish(() => handlers.onLoad(xhr)),
-      );
-      xhr.addEventListener("error", finish(handlers.onError));
-      xhr.open("POST", action);
-      xhr.send(body);
+      const xhr = sendWithProgress(action, body, {
+        onProgress: setProgress,
+        onLoad: () => settle(() => handlers.onLoad(xhr)),
+        onFailure: () => settle(handlers.onError),
+      });
+      request.current = xhr;
     },
     [],
   );

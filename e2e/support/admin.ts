@@ -209,6 +209,15 @@ export async function signUp(page: Page, person: Person, testInfo: TestInfo, lan
   await expect(page).toHaveURL(at(landing));
 }
 
+/** A new member with a profile, signed up over HTTP and signed in on `page`; returns who it is. */
+export async function signedInPerson(page: Page, testInfo: TestInfo, prefix = "member") {
+  const person = someone(prefix, testInfo);
+  const api = await apiAccount(testInfo, person);
+  await shareSession(page, api);
+  await api.dispose();
+  return person;
+}
+
 /** A new admin, signed in on `page`; returns the address. */
 export async function signedInAdmin(page: Page, testInfo: TestInfo, landing: string) {
   const person = someone("admin", testInfo);

@@ -1,7 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
-import { errorMessageIn, UploadProgress, useProgressUpload } from "~/components/upload-progress";
+import {
+  errorMessageIn,
+  redirectedElsewhere,
+  UploadProgress,
+  useProgressUpload,
+} from "~/components/upload-progress";
 import { finalMaterialPaths } from "./final-material-paths";
 
 const congratulationsPath = new URL(finalMaterialPaths.back("uploaded"), "http://x").pathname;
@@ -45,16 +50,13 @@ export function FinalMaterialUploadForm(props: {
     setError(null);
     upload.send(action, new FormData(form), {
       onLoad: (xhr) => {
-        // A redirect went to another page: the congratulations page after an upload, or the login
-        // page when the session ended meanwhile (it says why). An answer of this address is a refusal.
-        const answered = new URL(xhr.responseURL || window.location.href);
-        if (
-          xhr.status < 400 &&
-          answered.pathname !== new URL(action, window.location.href).pathname
-        ) {
+        // The congratulations page after an upload, or the login page when the session ended
+        // meanwhile; an answer of the action's own address is a refusal.
+        const elsewhere = redirectedElsewhere(xhr, action);
+        if (elsewhere) {
           const heading =
-            answered.pathname === congratulationsPath ? "#final-materials-heading" : "";
-          navigate(`${answered.pathname}${answered.search}${heading}`);
+            elsewhere.pathname === congratulationsPath ? "#final-materials-heading" : "";
+          navigate(`${elsewhere.pathname}${elsewhere.search}${heading}`);
           return;
         }
         refuse(

@@ -1,4 +1,4 @@
-import { advanceProgress, type UploadProgressState } from "~/components/upload-progress-state";
+import { sendWithProgress, type UploadProgressState } from "~/components/upload-progress-state";
 import type { ImagePurpose } from "~/lib/media/media-limits";
 import { pictureUploadPaths } from "./page-forms-pictures";
 
@@ -25,38 +25,31 @@ export function sendPicture(
   purpose: ImagePurpose | "document",
   onProgress: (progress: UploadProgressState) => void,
 ): Promise<Answer> {
+  const body = new FormData();
+  body.append("file", file);
   return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    let progress: UploadProgressState = null;
-    xhr.upload.addEventListener("progress", (event) => {
-      if (!event.lengthComputable) return;
-      progress = advanceProgress(progress, event);
-      onProgress(progress);
+    sendWithProgress(pictureUploadPaths.json(purpose), body, {
+      onProgress,
+      onLoad: (xhr) => {
+        let answer: Partial<{ id: string; error: string }> & Record<string, unknown> = {};
+        try {
+          answer = JSON.parse(xhr.responseText);
+        } catch {
+          // A proxy's page, not our JSON: said below.
+        }
+        if (xhr.status === 201 && typeof answer.id === "string") {
+          resolve(answer as Answer);
+        } else {
+          resolve({
+            error:
+              typeof answer.error === "string"
+                ? answer.error
+                : "The upload failed. Check your connection, then add the picture again.",
+          });
+        }
+      },
+      onFailure: () =>
+        resolve({ error: "The upload did not arrive. Check your connection, then add it again." }),
     });
-    xhr.addEventListener("load", () => {
-      let body: Partial<{ id: string; error: string }> & Record<string, unknown> = {};
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // A proxy's page, not our JSON: said below.
-      }
-      if (xhr.status === 201 && typeof body.id === "string") {
-        resolve(body as Answer);
-      } else {
-        resolve({
-          error:
-            typeof body.error === "string"
-              ? body.error
-              : "The upload failed. Check your connection, then add the picture again.",
-        });
-      }
-    });
-    xhr.addEventListener("error", () =>
-      resolve({ error: "The upload did not arrive. Check your connection, then add it again." }),
-    );
-    const body = new FormData();
-    body.append("file", file);
-    xhr.open("POST", pictureUploadPaths.json(purpose));
-    xhr.send(body);
   });
 }

@@ -1,8 +1,9 @@
 import { markPending } from "~/components/enhancements/pending-forms";
 import {
-  advanceProgress,
   errorMessageIn,
   progressWords,
+  redirectedElsewhere,
+  sendWithProgress,
   type UploadProgressState,
 } from "~/components/upload-progress-state";
 import { isAboutTheFile, uploadMessages } from "./submission-messages";
@@ -52,45 +53,37 @@ function upload(
   submitter: HTMLElement | null,
   done: () => void,
 ): () => void {
-  const body = new FormData(form);
   const restore = markPending(form, submitter);
   const bar = progressBar(form);
-  const xhr = new XMLHttpRequest();
-  let progress: UploadProgressState = { percent: 0, announced: 0 };
-  bar.show(progress);
+  bar.show({ percent: 0, announced: 0 });
   showMessage(form, null);
   const finish = () => {
     done();
     bar.show(null);
     restore();
   };
-  xhr.upload.addEventListener("progress", (event) => {
-    if (!event.lengthComputable) return;
-    progress = advanceProgress(progress, event);
-    bar.show(progress);
-  });
-  xhr.addEventListener("load", () => {
-    // A redirect went to another page: the status page after an upload, or the login page when the
-    // session ended meanwhile (it says why, and comes back here). The browser goes there too, busy
-    // until it arrives so the form is not sent twice. An answer of this page is a refusal to show.
-    const answered = new URL(xhr.responseURL || window.location.href);
-    if (xhr.status < 400 && answered.pathname !== new URL(form.action).pathname) {
-      window.location.assign(`${answered.pathname}${answered.search}`);
-      return;
-    }
-    finish();
-    refuse(form, errorMessageIn(xhr.responseText) ?? uploadMessages.interrupted);
-  });
-  // A dropped connection, or the browser's Stop (Escape) while the file goes up: the form is ready
-  // again and says so. (Leaving the page aborts it too; the page is gone then.)
-  for (const failure of ["error", "abort", "timeout"] as const) {
-    xhr.addEventListener(failure, () => {
+  const action = form.getAttribute("action") ?? window.location.href;
+  sendWithProgress(action, new FormData(form), {
+    onProgress: bar.show,
+    onLoad: (xhr) => {
+      // The status page after an upload, or the login page when the session ended meanwhile (it says
+      // why, and comes back here): the browser goes there too, busy until it arrives so the form is
+      // not sent twice. An answer of this page is a refusal to show.
+      const elsewhere = redirectedElsewhere(xhr, action);
+      if (elsewhere) {
+        window.location.assign(`${elsewhere.pathname}${elsewhere.search}`);
+        return;
+      }
+      finish();
+      refuse(form, errorMessageIn(xhr.responseText) ?? uploadMessages.interrupted);
+    },
+    // A dropped connection, or the browser's Stop while the file goes up: the form is ready again and
+    // says so. (Leaving the page aborts it too; the page is gone then.)
+    onFailure: () => {
       finish();
       refuse(form, uploadMessages.interrupted);
-    });
-  }
-  xhr.open("POST", form.getAttribute("action") ?? window.location.href);
-  xhr.send(body);
+    },
+  });
   return finish;
 }
 

@@ -1,9 +1,13 @@
 import {
   applyRowIntent,
+  type CoauthorDraft,
+  detailFields,
   detailLimits,
+  emptyCoauthor,
   focusAfterRowChange,
   readRowIntent,
   rowControlIds,
+  rowIntentValue,
 } from "./submission-details";
 
 /**
@@ -40,31 +44,46 @@ export function enhanceCoauthorRows(document: Document): void {
   });
 }
 
-// A row's index in its field names (coauthor.2.name), control ids (coauthor-2-up) and button values
-// (up-coauthor:2); the shown number is marked with data-row-number.
-const indexPatterns: Array<[RegExp, (index: number) => string]> = [
-  [/coauthor\.\d+\./g, (index) => `coauthor.${index}.`],
-  [/coauthor-\d+-/g, (index) => `coauthor-${index}-`],
-  [/-coauthor:\d+$/g, (index) => `-coauthor:${index}`],
-];
+const coauthorParts = Object.keys(emptyCoauthor()) as Array<keyof CoauthorDraft>;
 const numberedAttributes = ["id", "for", "name", "aria-describedby"];
 
+/**
+ * Gives a row that moved to `index` the names, ids and button values of that place, from the same
+ * functions that named it (submission-details.ts), and shows its number (marked data-row-number).
+ */
 function renumberRow(row: HTMLElement, index: number, count: number): void {
+  const buttons = Array.from(row.querySelectorAll<HTMLButtonElement>("button[name='intent']"));
+  const intents = buttons.map((button) => readRowIntent(button.value));
+  // Every row button names the row's place so far (remove-coauthor:2).
+  const was = intents.find((intent) => intent !== null && intent.kind !== "add");
+  if (!was) return;
+  const from = was.index;
+  // Field names (coauthor.2.name) also sit inside ids, labels' `for` and hints' ids.
+  const renames: Array<[string, string]> = [
+    ...coauthorParts.map((part): [string, string] => [
+      detailFields.coauthor(from, part),
+      detailFields.coauthor(index, part),
+    ]),
+    ...(["up", "down"] as const).map((kind): [string, string] => [
+      rowControlIds.move(from, kind),
+      rowControlIds.move(index, kind),
+    ]),
+  ];
   const renumber = (text: string) =>
-    indexPatterns.reduce((result, [pattern, value]) => result.replace(pattern, value(index)), text);
-  for (const element of [row, ...Array.from(row.querySelectorAll("*"))]) {
+    renames.reduce((result, [before, after]) => result.split(before).join(after), text);
+  for (const element of Array.from(row.querySelectorAll("*"))) {
     for (const attribute of numberedAttributes) {
       const value = element.getAttribute(attribute);
       if (value !== null) element.setAttribute(attribute, renumber(value));
     }
-    // A text field's value attribute is what was typed at first: only the buttons' values are numbered.
-    if (element instanceof HTMLButtonElement) {
-      element.value = renumber(element.value);
-      const kind = readRowIntent(element.value)?.kind;
-      if (kind === "up") element.hidden = index === 0;
-      if (kind === "down") element.hidden = index === count - 1;
-    }
   }
+  buttons.forEach((button, position) => {
+    const kind = intents[position]?.kind;
+    if (!kind || kind === "add") return;
+    button.value = rowIntentValue[kind](index);
+    if (kind === "up") button.hidden = index === 0;
+    if (kind === "down") button.hidden = index === count - 1;
+  });
   for (const number of Array.from(row.querySelectorAll("[data-row-number]"))) {
     number.textContent = String(index + 1);
   }
