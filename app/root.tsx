@@ -59,11 +59,11 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * Document pages (routes whose handle is `publicPageHandle` or `documentPageHandle`: the public pages,
- * the signed-out account forms and the submit form) have no React, no React Router runtime, no route
- * modules, only the small page script that every page loads (and the submit form's script of its own). Every other page hydrates. The browser never renders a
- * document route itself: it loads it as a document (`openAsDocument`), so this is the same on the
- * server and in the browser. docs/decisions/0009-public-pages-without-framework-javascript.md and
- * 0042-account-forms-without-framework-javascript.md, 0043-submit-form-without-framework-javascript.md
+ * the signed-out account forms, the submit form, and the signed-in pages that list and post) have no
+ * React, no React Router runtime, no route modules, only the small page script that every page loads
+ * (and, for the submit form and the status page, a script of their own). Every other page hydrates.
+ * The browser never renders a document route itself: it loads it as a document (`openAsDocument`), so
+ * this is the same on the server and in the browser. docs/decisions/0009, 0042, 0043 and 0044.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -99,7 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         {/* Same origin, so the CSP's 'self' allows it on rendered and cached pages alike. */}
         <script src={enhancementsUrl} defer />
-        {/* A page's script of its own (the submit form's), after the page script. */}
+        {/* A page's script of its own (the submit form's, the status page's), after the page script. */}
         {ownScripts.map((src) => (
           <script key={src} src={src} defer />
         ))}

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openMenuIfCollapsed, signedInAccount } from "./support/accounts";
+import { openMenuIfCollapsed } from "./support/accounts";
+import { signedInAdmin } from "./support/admin";
 import { disclosureToggle, expectExpanded, mainNav } from "./support/disclosures";
 
 const conferenceLinks = [
@@ -305,32 +306,46 @@ test.describe("public pages and account forms are documents", () => {
     page,
     context,
   }, testInfo) => {
-    // The signed-in pages hydrate: the profile's link to the profile form is the app's own.
-    await signedInAccount(page, testInfo, "links");
+    // The admin area's pages hydrate (but its user table): its menu's links are the app's own.
+    await signedInAdmin(page, testInfo, "/user-data/audit");
     await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
     });
-    const edit = page.getByRole("main").getByRole("link", { name: "Edit Profile" });
-    await edit.click();
-    await expect(page).toHaveURL(/\/edit-profile$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Edit Profile" })).toBeVisible();
+    const adminMenu = page.getByRole("navigation", { name: "Admin" });
+    const review = adminMenu.getByRole("link", { name: "Review" });
+    await review.click();
+    await expect(page).toHaveURL(/\/user-data\/review$/);
+    await expect(page.getByRole("heading", { level: 1, name: /^Peer review for/ })).toBeVisible();
     // The same window: the router navigated, no document was loaded.
     expect(await page.evaluate(() => "marker" in window)).toBe(true);
-    // A new history entry, so Back returns to the profile, still in the same window.
+    // A new history entry, so Back returns to the audit log, still in the same window.
     await page.goBack();
-    await expect(page).toHaveURL(/\/profile$/);
-    await expect(edit).toBeVisible();
+    await expect(page).toHaveURL(/\/user-data\/audit$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
     expect(await page.evaluate(() => "marker" in window)).toBe(true);
 
     // Ctrl/Cmd-click leaves this page alone and opens the link in a new tab.
     const [opened] = await Promise.all([
       context.waitForEvent("page"),
-      edit.click({ modifiers: ["ControlOrMeta"] }),
+      review.click({ modifiers: ["ControlOrMeta"] }),
     ]);
     await opened.waitForLoadState();
-    expect(new URL(opened.url()).pathname).toBe("/edit-profile");
-    await expect(page).toHaveURL(/\/profile$/);
+    expect(new URL(opened.url()).pathname).toBe("/user-data/review");
+    await expect(page).toHaveURL(/\/user-data\/audit$/);
     await opened.close();
+
+    // The user table lists and posts: a document, loaded as one from the hydrated page.
+    await adminMenu.getByRole("link", { name: "Users" }).click();
+    await expect(page).toHaveURL(/\/user-data$/);
+    await expect(page.getByRole("heading", { level: 1, name: "User Data" })).toBeVisible();
+    expect(await page.evaluate(() => "marker" in window)).toBe(false);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    // So is the profile, whose Edit Profile link opens the hydrating profile form.
+    await page.goto("/profile");
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await page.getByRole("main").getByRole("link", { name: "Edit Profile" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Profile" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
   });
 });

@@ -99,11 +99,25 @@ test("upload a PDF, see it on the status page, open it, and delete it after conf
   const dialog = page.getByRole("dialog", { name: /Delete “vowel-harmony\.pdf”\?/ });
   await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page);
+  // The page does not hydrate: its own script opens the dialog, and closing it (Cancel, Escape) gives
+  // focus back to the button, with nothing posted.
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  const deleteButton = card.getByRole("button", { name: "Delete vowel-harmony.pdf" });
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   await expect(card).toBeVisible();
+  await expect(deleteButton).toBeFocused();
+  await deleteButton.press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  expect(posts).toEqual([]);
 
-  await card.getByRole("button", { name: "Delete vowel-harmony.pdf" }).click();
+  await deleteButton.click();
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(
     page.getByRole("status").filter({ hasText: "Your submission has been deleted." }),

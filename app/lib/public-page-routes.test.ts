@@ -43,15 +43,19 @@ describe("public page routes", () => {
 });
 
 describe("document page routes", () => {
-  it("are the public pages, the signed-out account forms and the submit form, which are never cached", () => {
+  it("are the public pages, the signed-out account forms, the submit form and the signed-in pages that list and post, never cached", () => {
     const uncached = documentModules.filter(({ module }) => !isPublicPageHandle(module.handle));
     expect(uncached.map(({ file }) => file).sort()).toEqual([
       "routes/forgot-password.tsx",
       "routes/login.tsx",
+      "routes/profile.tsx",
       "routes/register.tsx",
       "routes/reset-password.tsx",
+      "routes/review.tsx",
       "routes/submit-abstract.tsx",
+      "routes/user-data.tsx",
       "routes/verify-email.tsx",
+      "routes/view-submission.tsx",
     ]);
     expect(publicModules.every((entry) => documentModules.includes(entry))).toBe(true);
   });
@@ -61,12 +65,18 @@ describe("document page routes", () => {
     expect(typeof module.loader).toBe("function");
   });
 
-  it("only the submit form loads a script of its own, a built asset", () => {
+  it("only the submit form and the status page load a script of their own, a built asset", () => {
     const withScripts = modules.filter(({ module }) => pageScriptsOf([module.handle]).length > 0);
-    expect(withScripts.map(({ file }) => file)).toEqual(["routes/submit-abstract.tsx"]);
-    expect(pageScriptsOf(withScripts.map(({ module }) => module.handle))).toEqual([
-      expect.stringMatching(/submit-form-script\.ts/),
+    expect(withScripts.map(({ file }) => file).sort()).toEqual([
+      "routes/submit-abstract.tsx",
+      "routes/view-submission.tsx",
     ]);
+    expect(
+      pageScriptsOf([withScripts.find(({ file }) => file.includes("submit"))?.module.handle]),
+    ).toEqual([expect.stringMatching(/submit-form-script\.ts/)]);
+    expect(
+      pageScriptsOf([withScripts.find(({ file }) => file.includes("view"))?.module.handle]),
+    ).toEqual([expect.stringMatching(/view-submission-script\.ts/)]);
   });
 
   it("no other route opens as a document", () => {

@@ -39,16 +39,16 @@ export const publicPageHandle = { isPublicPage: true, isDocumentPage: true } as 
 
 /**
  * Pages that are documents without framework JavaScript but differ per visitor or per answer (the
- * signed-out account forms), so they are never cached: `handle = documentPageHandle` and
- * `clientLoader = openAsDocument`. Their forms post as the browser's own; the page script shows their
- * buttons' pending labels (app/components/enhancements/pending-forms.ts).
+ * signed-out account forms, the signed-in pages that list and post), so they are never cached:
+ * `handle = documentPageHandle` and `clientLoader = openAsDocument`. Their forms post as the browser's
+ * own; the page script shows their buttons' pending labels (app/components/enhancements/pending-forms.ts).
  */
 export const documentPageHandle = { isDocumentPage: true } as const;
 
 /**
- * A document page with a script of its own, loaded after the page script (the submit form's co-author
- * rows and upload progress): the script's address as Vite's `?worker&url` import gives it. Only this
- * page pays for it.
+ * A document page with a script of its own, loaded after the page script (the co-author rows of the
+ * submit form and of the status page's edit form, the upload's progress, a delete's dialog): the
+ * script's address as Vite's `?worker&url` import gives it. Only that page pays for it.
  */
 export function documentPageHandleWithScript(scriptUrl: string) {
   return { isDocumentPage: true, pageScript: scriptUrl } as const;
@@ -83,7 +83,7 @@ function handleFlag(handle: unknown, flag: "isPublicPage" | "isDocumentPage"): b
 }
 
 /**
- * The client loader of every document route (public pages, the signed-out account forms): a hydrated
+ * The client loader of every document route (public pages, account forms, signed-in lists): a hydrated
  * page that navigates to one (a link, a redirect after a form) loads it as a document instead of
  * rendering it in the browser, where its menus, carousels, embeds and forms would need the page script
  * to start again. The fragment of a link is not part of the request and is lost; links within public

@@ -18,9 +18,14 @@ import {
 import { submissionPaths } from "~/features/submissions/submission-paths";
 import { readIntent } from "~/lib/forms.server";
 import { getLogger } from "~/lib/logger.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => accountMeta("Profile");
+
+// A document without framework JavaScript: its forms post as the browser's own (app/root.tsx).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   try {

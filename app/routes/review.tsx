@@ -12,9 +12,14 @@ import { getReviewSettings } from "~/features/review/review-settings.server";
 import { listReviewQueue } from "~/features/review/reviewer-reviews.server";
 import { formatConferenceDateTime, formatConferenceDeadline } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/review";
 
 export const meta: Route.MetaFunction = () => accountMeta("Review");
+
+// A document without framework JavaScript: its forms post as the browser's own (app/root.tsx).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireProfile(context, url);

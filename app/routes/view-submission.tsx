@@ -29,10 +29,17 @@ import {
   type SubmissionView,
   ViewSubmissionPage,
 } from "~/features/submissions/view-submission-page";
+import viewSubmissionScriptUrl from "~/features/submissions/view-submission-script.ts?worker&url";
 import { formatConferenceDateTime } from "~/lib/dates";
+import { documentPageHandleWithScript, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/view-submission";
 
 export const meta: Route.MetaFunction = () => accountMeta("Your Submissions");
+
+// A document (decision 0044): the browser posts its forms; its own script changes the edit form's
+// co-author rows in place and asks in a dialog before a deletion.
+export const handle = documentPageHandleWithScript(viewSubmissionScriptUrl);
+export const clientLoader = openAsDocument;
 
 const notices = {
   uploaded: "Your abstract was uploaded successfully.",
@@ -137,10 +144,9 @@ export default function ViewSubmission({ loaderData, actionData }: Route.Compone
           loaderData.submissions.find((submission) => submission.id === posted.id)?.title ?? "",
         draft: posted.draft,
         fieldErrors: posted.fieldErrors,
-        attempt: posted.attempt,
       }
     : loaderData.editing
-      ? { ...loaderData.editing, fieldErrors: {}, attempt: 0 }
+      ? { ...loaderData.editing, fieldErrors: {} }
       : null;
   return (
     <ViewSubmissionPage

@@ -5,7 +5,9 @@
 // only the page script that runs their menus, carousels and embeds. Issue 11 asks for 100 KB on every
 // public page; they are held to a few KB here, so a framework runtime or a library that reaches them
 // fails at once. So are the signed-out account forms (docs/decisions/0042), which are documents too,
-// and the submit form (0043), a document with a script of its own for its co-author rows and upload.
+// the submit form (0043), a document with a script of its own for its co-author rows and upload, and
+// the signed-in pages that list and post (0044): the profile, the review queue, the user table, and the
+// status page with a script of its own for its edit form's co-author rows and its delete dialog.
 // Pages that hydrate keep React and React Router (about 110 KB of it framework, docs/performance.md
 // "Bundle"), and must still hydrate.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +15,7 @@ import { listIndexablePaths } from "~/features/seo/sitemap";
 import { type PageJavaScript, pageJavaScript } from "./support/js-budget";
 import { type ProductionServer, startProductionServer } from "./support/production-server";
 import { reportMeasurement } from "./support/report";
-import { signUp } from "./support/site-people";
+import { grantReviewer, signInAdmin, signUp } from "./support/site-people";
 
 const publicBudgetBytes = 5 * 1024;
 const issueBudgetBytes = 100 * 1024;
@@ -36,11 +38,13 @@ const accountFormPaths = [
 // page script only: checked below.)
 const hydratingPages = [{ path: "/no/such-page", status: 404 }];
 
+const adminEmail = "js-budget-admin@bench.test";
+
 let server: ProductionServer;
 let measured: PageJavaScript[] = [];
 
 beforeAll(async () => {
-  server = await startProductionServer();
+  server = await startProductionServer({ env: { ADMIN_EMAILS: adminEmail } });
   measured = await pageJavaScript(server.baseUrl, publicPaths);
 }, 60_000);
 
@@ -98,6 +102,52 @@ describe("JavaScript on first load of the submit form (signed in)", () => {
     ]);
     expect(page.gzipBytes).toBeLessThanOrEqual(submitFormBudgetBytes);
   }, 90_000);
+});
+
+describe("JavaScript on first load of the signed-in pages", () => {
+  it("the profile, the review queue, the user table and the status page do not hydrate; the rest do", async () => {
+    const member = await signUp(server, `js-budget-member-${Date.now()}@bench.test`);
+    const adminCookie = await signInAdmin(server, adminEmail);
+    await grantReviewer(server, adminCookie, member.email);
+    const documents = [
+      ...(await pageJavaScript(server.baseUrl, ["/profile", "/review"], 200, member.cookie)),
+      ...(await pageJavaScript(server.baseUrl, ["/user-data"], 200, adminCookie)),
+    ];
+    expect(documents.map((page) => page.path)).toEqual(["/profile", "/review", "/user-data"]);
+    for (const page of documents) {
+      report(page);
+      expect(page.isHydrating, page.path).toBe(false);
+      expect(page.inlineBytes, page.path).toBe(0);
+      expect(page.files, page.path).toEqual([
+        expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/),
+      ]);
+      expect(page.gzipBytes, page.path).toBeLessThanOrEqual(publicBudgetBytes);
+    }
+    const [status] = await pageJavaScript(
+      server.baseUrl,
+      ["/sculc/view-submission"],
+      200,
+      member.cookie,
+    );
+    if (!status) throw new Error("/sculc/view-submission was not measured");
+    report(status);
+    expect(status.isHydrating).toBe(false);
+    expect(status.inlineBytes).toBe(0);
+    expect(status.files).toEqual([
+      expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/view-submission-script-[\w-]+\.js$/),
+    ]);
+    expect(status.gzipBytes).toBeLessThanOrEqual(submitFormBudgetBytes);
+    // Pages whose forms change in the browser (the profile's edit form, the admin's other pages) hydrate.
+    const hydrating = [
+      ...(await pageJavaScript(server.baseUrl, ["/edit-profile"], 200, member.cookie)),
+      ...(await pageJavaScript(server.baseUrl, ["/user-data/submissions"], 200, adminCookie)),
+    ];
+    for (const page of hydrating) {
+      report(page);
+      expect(page.isHydrating, page.path).toBe(true);
+    }
+  }, 120_000);
 });
 
 describe("JavaScript on first load of a one-segment 404", () => {

@@ -1,13 +1,10 @@
-import { useEffect, useRef, useState } from "react";
 import { TextField } from "~/components/text-field";
 import {
-  applyRowIntent,
   type CoauthorDraft,
   type DetailsDraft,
   detailFields,
   detailLimits,
   emptyCoauthor,
-  focusAfterRowChange,
   formatLabels,
   preferredFormats,
   type RowIntent,
@@ -22,50 +19,22 @@ export type DetailsFieldsProps = {
   draft: DetailsDraft;
   fieldErrors?: Record<string, string>;
   talk: { minutes: number; questionMinutes: number };
-  /**
-   * The page does not hydrate (the submit form): the page script changes the rows
-   * (coauthor-rows-script.ts), from the markup and the empty row's template rendered here.
-   */
-  rowsInPageScript?: boolean;
 };
 
-type Row = { key: number; values: CoauthorDraft };
-
 /**
- * Title, authors and preferred format, for the submit form and the status page's edit form. The
- * co-author buttons are submit buttons (`name="intent"`): without JavaScript they post and the server
- * sends the form back with the rows changed; with JavaScript they change the rows in place. Rows keep
- * their inputs while they move, so typed values move with them. On a page that hydrates React changes
- * the rows; on the submit form, a document, the page script does, with the same rules.
+ * Title, authors and preferred format, for the submit form and the status page's edit form, both
+ * documents that do not hydrate. The co-author buttons are submit buttons (`name="intent"`): without
+ * JavaScript they post and the server sends the form back with the rows changed; with JavaScript the
+ * page's script changes the rows in place (coauthor-rows-script.ts), from the markup and the empty
+ * row's template rendered here, with the rules of submission-details.ts.
  */
 export function DetailsFields({
   submitterName,
   draft,
   fieldErrors = {},
   talk,
-  rowsInPageScript = false,
 }: DetailsFieldsProps) {
-  const nextKey = useRef(draft.coauthors.length);
-  const [rows, setRows] = useState<Row[]>(() =>
-    draft.coauthors.map((values, key) => ({ key, values })),
-  );
-  // A new object each time, so pressing the same button twice moves focus twice.
-  const [focus, setFocus] = useState<{ id: string } | null>(null);
-  useEffect(() => {
-    if (focus) document.getElementById(focus.id)?.focus();
-  }, [focus]);
-  const setFocusId = (id: string) => setFocus({ id });
-
-  const change = (intent: RowIntent) => (event: React.MouseEvent<HTMLButtonElement>) => {
-    event.preventDefault();
-    const next = applyRowIntent(rows, intent, () => ({
-      key: nextKey.current++,
-      values: emptyCoauthor(),
-    }));
-    setRows(next);
-    setFocusId(focusAfterRowChange(intent, next.length));
-  };
-
+  const rows = draft.coauthors;
   const errorOf = (name: string) => fieldErrors[name];
   return (
     <>
@@ -77,7 +46,7 @@ export function DetailsFields({
         defaultValue={draft.title}
         error={errorOf(detailFields.title)}
       />
-      <fieldset className="details-fieldset" data-coauthor-rows={rowsInPageScript || undefined}>
+      <fieldset className="details-fieldset" data-coauthor-rows>
         <legend className="field__label">Authors</legend>
         <p className="field__hint">
           Authors appear in this order. You are the first author; add your co-authors below.
@@ -112,31 +81,21 @@ export function DetailsFields({
           ) : null}
         </div>
         {/* Always there for the page script, which shows it once a row is added. */}
-        {rows.length || rowsInPageScript ? (
-          <ol className="author-rows" hidden={rows.length === 0}>
-            {rows.map((row, index) => (
-              <CoauthorRow
-                key={row.key}
-                index={index}
-                count={rows.length}
-                values={row.values}
-                errorOf={errorOf}
-                onChange={change}
-              />
-            ))}
-          </ol>
-        ) : null}
-        {rowsInPageScript ? (
-          <template data-coauthor-template>
+        <ol className="author-rows" hidden={rows.length === 0}>
+          {rows.map((values, index) => (
             <CoauthorRow
-              index={0}
-              count={1}
-              values={emptyCoauthor()}
-              errorOf={() => undefined}
-              onChange={change}
+              // A row is its place: only the server (a new page) or the page script changes the rows.
+              key={detailFields.coauthor(index, "name")}
+              index={index}
+              count={rows.length}
+              values={values}
+              errorOf={errorOf}
             />
-          </template>
-        ) : null}
+          ))}
+        </ol>
+        <template data-coauthor-template>
+          <CoauthorRow index={0} count={1} values={emptyCoauthor()} errorOf={() => undefined} />
+        </template>
         <div>
           <button
             type="submit"
@@ -146,7 +105,6 @@ export function DetailsFields({
             formNoValidate
             className="button button--secondary"
             disabled={rows.length >= detailLimits.coauthors}
-            onClick={change({ kind: "add" })}
           >
             Add a co-author
           </button>
@@ -192,13 +150,11 @@ function CoauthorRow({
   count,
   values,
   errorOf,
-  onChange,
 }: {
   index: number;
   count: number;
   values: CoauthorDraft;
   errorOf: (name: string) => string | undefined;
-  onChange: (intent: RowIntent) => (event: React.MouseEvent<HTMLButtonElement>) => void;
 }) {
   const name = (part: keyof CoauthorDraft) => detailFields.coauthor(index, part);
   // The page script renumbers a moved row: its numbers are marked, its names and ids follow the rules
@@ -243,23 +199,13 @@ function CoauthorRow({
         {/* A top row cannot move up nor a bottom row down; their buttons are hidden, not left out, so
             a row the page script moves keeps the same buttons. */}
         <div className="author-row__actions">
-          <RowButton
-            intent={{ kind: "up", index }}
-            number={number}
-            onChange={onChange}
-            hidden={index === 0}
-          >
+          <RowButton intent={{ kind: "up", index }} number={number} hidden={index === 0}>
             Move up
           </RowButton>
-          <RowButton
-            intent={{ kind: "down", index }}
-            number={number}
-            onChange={onChange}
-            hidden={index === count - 1}
-          >
+          <RowButton intent={{ kind: "down", index }} number={number} hidden={index === count - 1}>
             Move down
           </RowButton>
-          <RowButton intent={{ kind: "remove", index }} number={number} onChange={onChange}>
+          <RowButton intent={{ kind: "remove", index }} number={number}>
             Remove
           </RowButton>
         </div>
@@ -270,13 +216,12 @@ function CoauthorRow({
 
 /**
  * A co-author row's button: a submit button (without JavaScript the form comes back with the rows
- * changed) that JavaScript handles in place. Move buttons carry an id, so focus can follow the row.
+ * changed) that the page script handles in place. Move buttons carry an id, so focus can follow the row.
  */
 function RowButton(props: {
   intent: Extract<RowIntent, { index: number }>;
   /** The row's number, as the row marks it. */
   number: React.ReactNode;
-  onChange: (intent: RowIntent) => (event: React.MouseEvent<HTMLButtonElement>) => void;
   hidden?: boolean;
   children: string;
 }) {
@@ -290,7 +235,6 @@ function RowButton(props: {
       value={rowIntentValue[intent.kind](intent.index)}
       formNoValidate
       className="button button--secondary"
-      onClick={props.onChange(intent)}
     >
       {props.children}
       <span className="visually-hidden"> co-author {props.number}</span>

@@ -1,4 +1,3 @@
-import { useRef } from "react";
 import { Form } from "react-router";
 import { Link } from "~/components/link";
 import { SubmitButton } from "~/components/submit-button";
@@ -110,21 +109,15 @@ export function SubmissionCard({ submission }: { submission: SubmissionView }) {
 }
 
 /**
- * The '× Delete' button (the word too: an icon alone is a guess). With JavaScript it opens a confirmation dialog; without, it posts and the page
- * answers with a confirmation step. Either way the deletion itself is a second, explicit post.
+ * The '× Delete' button (the word too: an icon alone is a guess). With the page's script it opens a
+ * confirmation dialog (the form's `data-confirm-dialog`, confirm-dialogs.ts); without, it posts and the
+ * page answers with a confirmation step. Either way the deletion itself is a second, explicit post.
  */
 function DeleteButton({ submission }: { submission: SubmissionView }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogId = `delete-dialog-${submission.id}`;
   return (
     <>
-      <Form
-        method="post"
-        onSubmit={(event) => {
-          if (!dialogRef.current) return;
-          event.preventDefault();
-          dialogRef.current.showModal();
-        }}
-      >
+      <Form method="post" data-confirm-dialog={dialogId}>
         <input type="hidden" name="submissionId" value={submission.id} />
         <button
           type="submit"
@@ -137,14 +130,14 @@ function DeleteButton({ submission }: { submission: SubmissionView }) {
         </button>
       </Form>
       <dialog
-        ref={dialogRef}
+        id={dialogId}
         className="submission-dialog"
         aria-labelledby={`delete-title-${submission.id}`}
       >
         <ConfirmDeleteForm
           submission={{ id: submission.id, fileName: submission.title }}
           titleId={`delete-title-${submission.id}`}
-          onCancel={() => dialogRef.current?.close()}
+          isInDialog
         />
       </dialog>
     </>
@@ -154,14 +147,15 @@ function DeleteButton({ submission }: { submission: SubmissionView }) {
 export function ConfirmDeleteForm({
   submission,
   titleId,
-  onCancel,
+  isInDialog = false,
 }: {
   submission: { id: string; fileName: string };
   titleId?: string;
-  onCancel?: () => void;
+  /** In the delete button's dialog, Cancel closes it; on the page's confirmation step it goes back. */
+  isInDialog?: boolean;
 }) {
   return (
-    <Form method="post" className="submission-confirm card" replace>
+    <Form method="post" className="submission-confirm card">
       <h2 id={titleId} className="submission-confirm__title">
         Delete “{submission.fileName}”?
       </h2>
@@ -171,8 +165,8 @@ export function ConfirmDeleteForm({
         <SubmitButton intent="delete" pendingLabel="Deleting..." className="button button--danger">
           Delete
         </SubmitButton>
-        {onCancel ? (
-          <button type="button" className="button button--secondary" onClick={onCancel}>
+        {isInDialog ? (
+          <button type="button" className="button button--secondary" data-close-dialog>
             Cancel
           </button>
         ) : (

@@ -120,7 +120,6 @@ function UploadForm(props: SubmitAbstractPageProps) {
           draft={props.draft}
           fieldErrors={props.fieldErrors}
           talk={props.talk}
-          rowsInPageScript
         />
       )}
       {/* Last in the form: the server checks every field above before it reads the file. */}

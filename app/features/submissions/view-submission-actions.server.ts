@@ -93,7 +93,7 @@ async function saveDetails(
       {
         notice,
         confirmDelete: null,
-        edit: { id: input.submissionId, draft: editDraft, fieldErrors, attempt: Date.now() },
+        edit: { id: input.submissionId, draft: editDraft, fieldErrors },
       },
       status,
     );

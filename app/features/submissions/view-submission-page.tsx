@@ -21,8 +21,6 @@ export type EditingView = {
   title: string;
   draft: DetailsDraft;
   fieldErrors: Record<string, string>;
-  /** Changes with each answer, so the form starts again from the answer's values. */
-  attempt: number;
 };
 
 export type ViewSubmissionPageProps = {
@@ -137,7 +135,6 @@ function EditDetailsForm({
     <section id="edit-details" aria-labelledby="edit-details-title" className="card stack">
       <h2 id="edit-details-title">Edit “{editing.title}”</h2>
       <Form
-        key={`${editing.id}:${editing.attempt}`}
         method="post"
         action={`${submissionPaths.status}?edit=${encodeURIComponent(editing.id)}`}
         className="submission__form"
