@@ -59,48 +59,46 @@ function report(page: PageJavaScript) {
   );
 }
 
+/** One page's JavaScript, as the server sends it to a visitor (signed in with `cookie`). */
+async function measuredPage(path: string, status = 200, cookie?: string): Promise<PageJavaScript> {
+  const [page] = await pageJavaScript(server.baseUrl, [path], status, cookie);
+  if (!page) throw new Error(`${path} was not measured`);
+  return page;
+}
+
+const pageScript = /^\/assets\/page-enhancements-[\w-]+\.js$/;
+
+/** A document page: no framework, no inline script, the page script and its own script if it has one. */
+function expectDocument(page: PageJavaScript, budgetBytes: number, ownScript?: RegExp) {
+  report(page);
+  expect(page.isHydrating, page.path).toBe(false);
+  expect(page.inlineBytes, page.path).toBe(0);
+  expect(page.files, page.path).toEqual(
+    [pageScript, ...(ownScript ? [ownScript] : [])].map((file) => expect.stringMatching(file)),
+  );
+  expect(page.gzipBytes, page.path).toBeLessThanOrEqual(budgetBytes);
+}
+
 describe("JavaScript on first load of a public page", () => {
   it.each(publicPaths)("%s loads only the page script, well within 100 KB", (path) => {
     const page = measured.find((entry) => entry.path === path) as PageJavaScript;
-    report(page);
-    expect(page.isHydrating).toBe(false);
-    expect(page.inlineBytes).toBe(0);
-    expect(page.files).toEqual([expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/)]);
-    expect(page.gzipBytes).toBeLessThanOrEqual(publicBudgetBytes);
+    expectDocument(page, publicBudgetBytes);
     expect(page.gzipBytes).toBeLessThanOrEqual(issueBudgetBytes);
   });
 });
 
 describe("JavaScript on first load of a signed-out account form", () => {
   it.each(accountFormPaths)("%s loads only the page script", async (path) => {
-    const [page] = await pageJavaScript(server.baseUrl, [path]);
-    if (!page) throw new Error(`${path} was not measured`);
-    report(page);
-    expect(page.isHydrating).toBe(false);
-    expect(page.inlineBytes).toBe(0);
-    expect(page.files).toEqual([expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/)]);
-    expect(page.gzipBytes).toBeLessThanOrEqual(publicBudgetBytes);
+    const page = await measuredPage(path);
+    expectDocument(page, publicBudgetBytes);
   });
 });
 
 describe("JavaScript on first load of the submit form (signed in)", () => {
   it("loads the page script and the form's own script, and does not hydrate", async () => {
     const member = await signUp(server, `js-budget-${Date.now()}@bench.test`);
-    const [page] = await pageJavaScript(
-      server.baseUrl,
-      ["/sculc/submit-abstract"],
-      200,
-      member.cookie,
-    );
-    if (!page) throw new Error("/sculc/submit-abstract was not measured");
-    report(page);
-    expect(page.isHydrating).toBe(false);
-    expect(page.inlineBytes).toBe(0);
-    expect(page.files).toEqual([
-      expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/),
-      expect.stringMatching(/^\/assets\/submit-form-script-[\w-]+\.js$/),
-    ]);
-    expect(page.gzipBytes).toBeLessThanOrEqual(submitFormBudgetBytes);
+    const page = await measuredPage("/sculc/submit-abstract", 200, member.cookie);
+    expectDocument(page, submitFormBudgetBytes, /^\/assets\/submit-form-script-[\w-]+\.js$/);
   }, 90_000);
 });
 
@@ -114,31 +112,10 @@ describe("JavaScript on first load of the signed-in pages", () => {
       ...(await pageJavaScript(server.baseUrl, ["/user-data"], 200, adminCookie)),
     ];
     expect(documents.map((page) => page.path)).toEqual(["/profile", "/review", "/user-data"]);
-    for (const page of documents) {
-      report(page);
-      expect(page.isHydrating, page.path).toBe(false);
-      expect(page.inlineBytes, page.path).toBe(0);
-      expect(page.files, page.path).toEqual([
-        expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/),
-      ]);
-      expect(page.gzipBytes, page.path).toBeLessThanOrEqual(publicBudgetBytes);
-    }
-    const [status] = await pageJavaScript(
-      server.baseUrl,
-      ["/sculc/view-submission"],
-      200,
-      member.cookie,
-    );
-    if (!status) throw new Error("/sculc/view-submission was not measured");
-    report(status);
-    expect(status.isHydrating).toBe(false);
-    expect(status.inlineBytes).toBe(0);
-    expect(status.files).toEqual([
-      expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/),
-      expect.stringMatching(/^\/assets\/view-submission-script-[\w-]+\.js$/),
-    ]);
-    expect(status.gzipBytes).toBeLessThanOrEqual(submitFormBudgetBytes);
-    // Pages whose forms change in the browser (the profile's edit form, the admin's other pages) hydrate.
+    for (const page of documents) expectDocument(page, publicBudgetBytes);
+    const status = await measuredPage("/sculc/view-submission", 200, member.cookie);
+    expectDocument(status, submitFormBudgetBytes, /^\/assets\/view-submission-script-[\w-]+\.js$/);
+    // Pages that are not documents (the profile form, the admin area's other pages) hydrate.
     const hydrating = [
       ...(await pageJavaScript(server.baseUrl, ["/edit-profile"], 200, member.cookie)),
       ...(await pageJavaScript(server.baseUrl, ["/user-data/submissions"], 200, adminCookie)),
@@ -152,11 +129,10 @@ describe("JavaScript on first load of the signed-in pages", () => {
 
 describe("JavaScript on first load of a one-segment 404", () => {
   it("loads only the page script, as the conference pages it was looked up among", async () => {
-    const [page] = await pageJavaScript(server.baseUrl, ["/no-such-page"], 404);
-    if (!page) throw new Error("/no-such-page was not measured");
+    const page = await measuredPage("/no-such-page", 404);
     report(page);
     expect(page.isHydrating).toBe(false);
-    expect(page.files).toEqual([expect.stringMatching(/^\/assets\/page-enhancements-[\w-]+\.js$/)]);
+    expect(page.files).toEqual([expect.stringMatching(pageScript)]);
   });
 });
 
@@ -164,16 +140,13 @@ describe("JavaScript on first load of a page that hydrates", () => {
   it.each(hydratingPages)(
     "$path still hydrates, with the page script beside the app",
     async ({ path, status }) => {
-      const [page] = await pageJavaScript(server.baseUrl, [path], status);
-      if (!page) throw new Error(`${path} was not measured`);
+      const page = await measuredPage(path, status);
       report(page);
       expect(page.isHydrating).toBe(true);
       expect(page.files.some((file) => /\/assets\/entry\.client-[\w-]+\.js$/.test(file))).toBe(
         true,
       );
-      expect(page.files.some((file) => /\/assets\/page-enhancements-[\w-]+\.js$/.test(file))).toBe(
-        true,
-      );
+      expect(page.files.some((file) => pageScript.test(file))).toBe(true);
       expect(page.gzipBytes).toBeLessThanOrEqual(hydratingBudgetBytes);
     },
   );
