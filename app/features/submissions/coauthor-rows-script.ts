@@ -11,10 +11,10 @@ import {
 } from "./submission-details";
 
 /**
- * The co-author rows of the submit form, which is a document (it does not hydrate): the page script
- * changes them in place, as React does on the status page's edit form (details-fields.tsx), with the
- * same rules (submission-details.ts). Without this script each row button posts and the server sends the
- * form back with the rows changed. Rows are moved, not rebuilt, so what was typed moves with them; a
+ * The co-author rows of the submit form and of the status page's edit form, both documents (they do not
+ * hydrate): their page's script changes the rows that `DetailsFields` drew, in place, with the rules of
+ * submission-details.ts. Without this script each row button posts and the server sends the form back
+ * with the rows changed. Rows are moved, not rebuilt, so what was typed moves with them; a
  * new row is a copy of the empty row's template.
  */
 export function enhanceCoauthorRows(document: Document): void {
