@@ -39,6 +39,10 @@ test("submit with a title, two co-authors and a format; edit them and replace th
   const person = await signedInAuthor(page, testInfo);
   const title = `Nasal harmony in Ŋɡʊ̃ ${randomToken()}`;
   await page.goto("/sculc/submit-abstract");
+  // Without JavaScript a row button reloads the form, and the chosen PDF with it: the hint says so here
+  // (and not on the edit form below, which has no PDF).
+  const pdfAgain = "choose your PDF again afterwards";
+  await expect(page.getByRole("main")).toContainText(pdfAgain);
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Your affiliation").fill("Universidad de Cádiz");
   await page.getByRole("button", { name: "Add a co-author" }).click();
@@ -83,6 +87,8 @@ test("submit with a title, two co-authors and a format; edit them and replace th
   const form = page.getByRole("region", { name: `Edit “${title}”` });
   await expect(form.getByLabel("Title", { exact: true })).toHaveValue(title);
   await expect(coauthor(page, 1).getByLabel("Name")).toHaveValue(ipaName);
+  await expect(form).toContainText("Up to 10 co-authors.");
+  await expect(form).not.toContainText(pdfAgain);
   await expectNoAxeViolations(page);
   const newTitle = `${title} (revised)`;
   await form.getByLabel("Title", { exact: true }).fill(newTitle);

@@ -19,6 +19,8 @@ export type DetailsFieldsProps = {
   draft: DetailsDraft;
   fieldErrors?: Record<string, string>;
   talk: { minutes: number; questionMinutes: number };
+  /** The form also sends a PDF, which a row button's reload without JavaScript does not keep. */
+  carriesFile?: boolean;
 };
 
 /**
@@ -33,6 +35,7 @@ export function DetailsFields({
   draft,
   fieldErrors = {},
   talk,
+  carriesFile = false,
 }: DetailsFieldsProps) {
   const rows = draft.coauthors;
   const errorOf = (name: string) => fieldErrors[name];
@@ -109,8 +112,10 @@ export function DetailsFields({
             Add a co-author
           </button>
           <p className="field__hint">
-            Up to {detailLimits.coauthors} co-authors. Without JavaScript this button reloads the
-            form; choose your PDF again afterwards.
+            Up to {detailLimits.coauthors} co-authors.
+            {carriesFile
+              ? " Without JavaScript this button reloads the form; choose your PDF again afterwards."
+              : null}
           </p>
         </div>
       </fieldset>

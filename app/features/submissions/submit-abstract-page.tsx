@@ -120,6 +120,7 @@ function UploadForm(props: SubmitAbstractPageProps) {
           draft={props.draft}
           fieldErrors={props.fieldErrors}
           talk={props.talk}
+          carriesFile
         />
       )}
       {/* Last in the form: the server checks every field above before it reads the file. */}
