@@ -20,7 +20,8 @@ import { grantReviewer, signInAdmin, signUp } from "./support/site-people";
 const publicBudgetBytes = 5 * 1024;
 const issueBudgetBytes = 100 * 1024;
 const hydratingBudgetBytes = 125 * 1024;
-const submitFormBudgetBytes = 8 * 1024;
+// A document with a script of its own: the submit form, the status page.
+const ownScriptBudgetBytes = 8 * 1024;
 
 // Every public page (the sitemap's list follows the content) and its alias.
 const publicPaths = [...listIndexablePaths(), "/home"];
@@ -98,7 +99,7 @@ describe("JavaScript on first load of the submit form (signed in)", () => {
   it("loads the page script and the form's own script, and does not hydrate", async () => {
     const member = await signUp(server, `js-budget-${Date.now()}@bench.test`);
     const page = await measuredPage("/sculc/submit-abstract", 200, member.cookie);
-    expectDocument(page, submitFormBudgetBytes, /^\/assets\/submit-form-script-[\w-]+\.js$/);
+    expectDocument(page, ownScriptBudgetBytes, /^\/assets\/submit-form-script-[\w-]+\.js$/);
   }, 90_000);
 });
 
@@ -114,7 +115,7 @@ describe("JavaScript on first load of the signed-in pages", () => {
     expect(documents.map((page) => page.path)).toEqual(["/profile", "/review", "/user-data"]);
     for (const page of documents) expectDocument(page, publicBudgetBytes);
     const status = await measuredPage("/sculc/view-submission", 200, member.cookie);
-    expectDocument(status, submitFormBudgetBytes, /^\/assets\/view-submission-script-[\w-]+\.js$/);
+    expectDocument(status, ownScriptBudgetBytes, /^\/assets\/view-submission-script-[\w-]+\.js$/);
     // Pages that are not documents (the profile form, the admin area's other pages) hydrate.
     const hydrating = [
       ...(await pageJavaScript(server.baseUrl, ["/edit-profile"], 200, member.cookie)),
