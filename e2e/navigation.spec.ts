@@ -306,8 +306,9 @@ test.describe("public pages and account forms are documents", () => {
     page,
     context,
   }, testInfo) => {
-    // The admin area's pages hydrate (but its user table): its menu's links are the app's own.
-    await signedInAdmin(page, testInfo, "/user-data/audit");
+    // The admin area's editors hydrate (decisions, peer review, the program, the content forms): its
+    // menu's links are the app's own there.
+    await signedInAdmin(page, testInfo, "/user-data/submissions");
     await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
@@ -319,10 +320,10 @@ test.describe("public pages and account forms are documents", () => {
     await expect(page.getByRole("heading", { level: 1, name: /^Peer review for/ })).toBeVisible();
     // The same window: the router navigated, no document was loaded.
     expect(await page.evaluate(() => "marker" in window)).toBe(true);
-    // A new history entry, so Back returns to the audit log, still in the same window.
+    // A new history entry, so Back returns to the submissions, still in the same window.
     await page.goBack();
-    await expect(page).toHaveURL(/\/user-data\/audit$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+    await expect(page).toHaveURL(/\/user-data\/submissions$/);
+    await expect(page.getByRole("heading", { level: 1, name: /^Submissions for/ })).toBeVisible();
     expect(await page.evaluate(() => "marker" in window)).toBe(true);
 
     // Ctrl/Cmd-click leaves this page alone and opens the link in a new tab.
@@ -332,20 +333,33 @@ test.describe("public pages and account forms are documents", () => {
     ]);
     await opened.waitForLoadState();
     expect(new URL(opened.url()).pathname).toBe("/user-data/review");
-    await expect(page).toHaveURL(/\/user-data\/audit$/);
+    await expect(page).toHaveURL(/\/user-data\/submissions$/);
     await opened.close();
 
-    // The user table lists and posts: a document, loaded as one from the hydrated page.
-    await adminMenu.getByRole("link", { name: "Users" }).click();
-    await expect(page).toHaveURL(/\/user-data$/);
-    await expect(page.getByRole("heading", { level: 1, name: "User Data" })).toBeVisible();
-    expect(await page.evaluate(() => "marker" in window)).toBe(false);
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-    // So is the profile, whose Edit Profile link opens the hydrating profile form.
+    // The pages that list and post are documents, loaded as such from the hydrated page: the user
+    // table, the audit log.
+    for (const [name, path, heading] of [
+      ["Users", /\/user-data$/, "User Data"],
+      ["Audit log", /\/user-data\/audit$/, "Audit log"],
+    ] as const) {
+      await page.goto("/user-data/submissions");
+      await expect
+        .poll(() => page.evaluate(() => "__reactRouterRouteModules" in window))
+        .toBe(true);
+      await page.evaluate(() => {
+        (window as unknown as { marker: boolean }).marker = true;
+      });
+      await adminMenu.getByRole("link", { name }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      expect(await page.evaluate(() => "marker" in window)).toBe(false);
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    }
+    // So are the profile and its Edit Profile form.
     await page.goto("/profile");
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     await page.getByRole("main").getByRole("link", { name: "Edit Profile" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Edit Profile" })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
   });
 });

@@ -48,12 +48,19 @@ test("declaring a conflict, without JavaScript, takes two steps, empties the que
   await expectMessage(page, "Draft saved successfully.");
 
   // Before the PDF opens the page asks about conflicts: "I have a conflict" leads to the same two steps.
+  // What was typed and not saved travels with the question and comes back with the page.
+  const comments = reviewForm(page).getByLabel("Comments to the authors");
+  await comments.fill("Typed, not saved yet.");
   await page.getByRole("button", { name: "I have a conflict" }).click();
   await expect(page.getByText(`Declare a conflict with abstract ${number}?`)).toBeVisible();
-  // Cancel changes nothing.
-  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(comments).toHaveValue("Typed, not saved yet.");
+  // Cancel changes nothing, and the typing is still there.
+  await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL(at(`/review/abstracts/${number}`));
   await expect(page.getByText("Your review: Draft saved")).toBeVisible();
+  await expect(page.getByText(`Declare a conflict with abstract ${number}?`)).toHaveCount(0);
+  await expect(comments).toHaveValue("Typed, not saved yet.");
+  await expect(reviewForm(page).getByLabel("1 Reject")).toBeChecked();
 
   await page.getByRole("button", { name: "I have a conflict" }).click();
   await page.getByRole("button", { name: "Yes, declare a conflict" }).click();

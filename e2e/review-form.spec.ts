@@ -197,7 +197,7 @@ test("other reviewers' reviews appear only after submitting your own, without th
   await second.page.getByRole("button", { name: "I have a conflict" }).click();
   await expect(second.page.getByText(`Declare a conflict with abstract ${number}?`)).toBeVisible();
   await expectNoAxeViolations(second.page);
-  await second.page.getByRole("link", { name: "Cancel" }).click();
+  await second.page.getByRole("button", { name: "Cancel" }).click();
 
   // A draft does not unlock them.
   const secondForm = reviewForm(second.page);

@@ -13,12 +13,15 @@ export function SubmitButton({
   intent,
   className = "button",
   disabled,
+  form,
 }: {
   children: ReactNode;
   pendingLabel: string;
   intent?: string;
   className?: string;
   disabled?: boolean;
+  /** The id of the form it sends, when that is not the form it sits in. */
+  form?: string;
 }) {
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
@@ -31,6 +34,7 @@ export function SubmitButton({
       name={intent ? "intent" : undefined}
       value={intent}
       disabled={disabled || isSubmitting}
+      form={form}
       data-pending-label={pendingLabel}
     >
       {isThisButton ? pendingLabel : children}

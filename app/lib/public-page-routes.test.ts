@@ -1,7 +1,7 @@
-// Document pages (the public pages and the signed-out account forms) ship no framework JavaScript
-// (app/root.tsx), so the browser must never render one: each loads itself as a document when a
-// hydrated page navigates to it. That needs both of its exports, and a server loader, without which the
-// server renders a fallback instead of the page.
+// Document pages (the public pages, the account forms, the pages that list and post) ship no framework
+// JavaScript (app/root.tsx), so the browser must never render one: each loads itself as a document
+// when a hydrated page navigates to it. That needs both of its exports, and a server loader, without
+// which the server renders a fallback instead of the page.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
@@ -43,14 +43,26 @@ describe("public page routes", () => {
 });
 
 describe("document page routes", () => {
-  it("are the public pages, the signed-out account forms, the submit form and the signed-in pages that list and post, never cached", () => {
+  it("are the public pages, the account forms, the submit form and the signed-in pages that list and post, never cached", () => {
     const uncached = documentModules.filter(({ module }) => !isPublicPageHandle(module.handle));
     expect(uncached.map(({ file }) => file).sort()).toEqual([
+      "routes/admin-audit.tsx",
+      "routes/admin-content-history.tsx",
+      "routes/admin-content-version.tsx",
+      "routes/admin-content.tsx",
+      "routes/admin-mail-message.tsx",
+      "routes/admin-mail-templates.tsx",
+      "routes/admin-mail.tsx",
+      "routes/admin-materials.tsx",
+      "routes/admin-status.tsx",
+      "routes/complete-profile.tsx",
+      "routes/edit-profile.tsx",
       "routes/forgot-password.tsx",
       "routes/login.tsx",
       "routes/profile.tsx",
       "routes/register.tsx",
       "routes/reset-password.tsx",
+      "routes/review-abstract.tsx",
       "routes/review.tsx",
       "routes/submit-abstract.tsx",
       "routes/user-data.tsx",

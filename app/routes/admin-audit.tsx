@@ -4,9 +4,14 @@ import { listAuditEntries } from "~/features/admin/audit-log.server";
 import { AuditPage } from "~/features/admin/audit-page";
 import { formatConferenceDateTime } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-audit";
 
 export const meta: Route.MetaFunction = () => accountMeta("Audit log");
+
+// A page that lists and posts: a document without framework JavaScript (app/root.tsx).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);

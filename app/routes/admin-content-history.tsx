@@ -7,9 +7,14 @@ import {
   loadHistory,
 } from "~/features/site-content/content-history-view.server";
 import { getDatabase } from "~/lib/db/db.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-history";
 
 export const meta: Route.MetaFunction = () => accountMeta("Content history");
+
+// A page that lists and posts: a document without framework JavaScript (app/root.tsx).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   requireContentEditor(context, url);

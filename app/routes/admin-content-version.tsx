@@ -12,10 +12,15 @@ import {
   restoreAction,
 } from "~/features/site-content/content-history-view.server";
 import { getDatabase } from "~/lib/db/db.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-version";
 
 export const meta: Route.MetaFunction = ({ params }) =>
   accountMeta(`Content version ${params.version}`);
+
+// A page that lists and posts: a document without framework JavaScript (app/root.tsx).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   requireContentEditor(context, url);

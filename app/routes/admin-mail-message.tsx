@@ -7,10 +7,15 @@ import {
 import { MailMessagePage } from "~/features/mail-log/mail-message-page";
 import { getDatabase } from "~/lib/db/db.server";
 import { getMailer } from "~/lib/mail/mailer.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-mail-message";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   accountMeta(data ? `Mail: ${data.message.subject}` : "Mail");
+
+// A page that lists and posts: a document without framework JavaScript (app/root.tsx).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   requireAdmin(context, url);

@@ -8,9 +8,14 @@ import { MaterialsAdminPage } from "~/features/presenters/materials-admin-page";
 import { getPresenterDates } from "~/features/presenters/presenter-dates.server";
 import { formatConferenceDateTime } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-materials";
 
 export const meta: Route.MetaFunction = () => accountMeta("Final materials");
+
+// A page that lists and posts: a document without framework JavaScript (app/root.tsx).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import {
   completeProfileForm,
   completeProfileWithPasswordForm,
+  typedAccountValues,
 } from "~/features/accounts/account-forms.server";
 import { accountMessages, accountRefusalMessage } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
@@ -12,9 +13,15 @@ import { completeProfile, needsFreshSignIn } from "~/features/accounts/profile.s
 import { requireUser } from "~/features/accounts/session.server";
 import { isGoogleSignInEnabled } from "~/features/accounts/sign-in.server";
 import { readForm } from "~/lib/forms.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/complete-profile";
 
 export const meta: Route.MetaFunction = () => accountMeta("Complete Your Profile");
+
+// A document without framework JavaScript: its form posts as the browser's own (app/root.tsx), so a
+// refusal answers with the names as typed.
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = requireUser(context, url);
@@ -51,17 +58,25 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     needsPassword ? completeProfileWithPasswordForm : completeProfileForm,
     formData,
   );
+  const { firstName, lastName } = typedAccountValues(formData);
+  const values = { firstName, lastName };
   if (!form.ok)
-    return data({ message: form.message, fieldErrors: form.fieldErrors, signInAgain: null }, 400);
+    return data(
+      { message: form.message, fieldErrors: form.fieldErrors, signInAgain: null, values },
+      400,
+    );
   const outcome = await completeProfile(request, user, form.value);
   if (!outcome.ok && outcome.reason === "freshSignInNeeded") {
     const redirectTo = safeReturnPath(formData.get("redirectTo"), "/");
-    return data({ message: null, fieldErrors: {}, signInAgain: signInAgainProps(redirectTo) }, 403);
+    return data(
+      { message: null, fieldErrors: {}, signInAgain: signInAgainProps(redirectTo), values },
+      403,
+    );
   }
   if (!outcome.ok) {
     const isPasswordRule = outcome.reason.startsWith("password");
     return data(
-      { message: accountRefusalMessage(outcome), fieldErrors: {}, signInAgain: null },
+      { message: accountRefusalMessage(outcome), fieldErrors: {}, signInAgain: null, values },
       isPasswordRule ? 400 : 500,
     );
   }
@@ -72,6 +87,7 @@ export default function CompleteProfile({ loaderData, actionData }: Route.Compon
   return (
     <CompleteProfilePage
       {...loaderData}
+      {...actionData?.values}
       message={actionData?.message}
       fieldErrors={actionData?.fieldErrors}
       signInAgain={actionData?.signInAgain ?? loaderData.signInAgain}

@@ -1,5 +1,9 @@
 import { data, redirect } from "react-router";
-import { changePasswordForm, editProfileForm } from "~/features/accounts/account-forms.server";
+import {
+  changePasswordForm,
+  editProfileForm,
+  typedAccountValues,
+} from "~/features/accounts/account-forms.server";
 import { accountMessages, accountRefusalMessage } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { EditProfilePage } from "~/features/accounts/edit-profile-page";
@@ -10,9 +14,15 @@ import { requireProfile, SessionUnavailableError } from "~/features/accounts/ses
 import { readProfileAffiliation } from "~/features/submissions/submission-details.server";
 import { getDatabase } from "~/lib/db/db.server";
 import { readForm, readIntent } from "~/lib/forms.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/edit-profile";
 
 export const meta: Route.MetaFunction = () => accountMeta("Edit Profile");
+
+// A document without framework JavaScript: its forms post as the browser's own (app/root.tsx), so a
+// refused save answers with the names and affiliation as typed.
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   try {
@@ -67,19 +77,31 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { headers: outcome.value },
     );
   }
+  const values = profileValues(formData);
   const form = readForm(editProfileForm, formData);
   if (!form.ok)
     return data(
-      { form: "profile" as const, message: form.message, fieldErrors: form.fieldErrors },
+      { form: "profile" as const, message: form.message, fieldErrors: form.fieldErrors, values },
       400,
     );
   const outcome = await updateProfileNames(user, form.value);
   if (!outcome.ok)
     return data(
-      { form: "profile" as const, message: accountRefusalMessage(outcome), fieldErrors: {} },
+      {
+        form: "profile" as const,
+        message: accountRefusalMessage(outcome),
+        fieldErrors: {},
+        values,
+      },
       500,
     );
   throw redirect(`${accountPaths.profile}?updated=1`);
+}
+
+/** The profile form's fields as typed, to draw them again after a refusal. */
+function profileValues(formData: FormData) {
+  const { firstName, lastName, affiliation } = typedAccountValues(formData);
+  return { firstName, lastName, affiliation };
 }
 
 export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
@@ -92,6 +114,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
           : (actionData?.message ?? loaderData.message)
       }
       fieldErrors={actionData?.form === "password" ? undefined : actionData?.fieldErrors}
+      values={actionData && "values" in actionData ? actionData.values : undefined}
       passwordMessage={actionData?.form === "password" ? actionData.message : null}
       passwordFieldErrors={actionData?.form === "password" ? actionData.fieldErrors : undefined}
     />

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { registerForm, typedRegisterValues } from "~/features/accounts/account-forms.server";
+import { registerForm, typedAccountValues } from "~/features/accounts/account-forms.server";
 import { accountRefusalMessage } from "~/features/accounts/account-messages";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { explicitReturnPath } from "~/features/accounts/paths";
@@ -27,7 +27,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   const formData = await request.formData();
-  const values = typedRegisterValues(formData);
+  const values = typedAccountValues(formData);
   const form = readForm(registerForm, formData);
   if (!form.ok) {
     return data({ message: form.message, fieldErrors: form.fieldErrors, values }, 400);

@@ -19,9 +19,15 @@ import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { getMailer } from "~/lib/mail/mailer.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/review-abstract";
 
 export const meta: Route.MetaFunction = ({ params }) => accountMeta(`Abstract ${params.number}`);
+
+// A document without framework JavaScript: the review form posts as the browser's own (app/root.tsx),
+// and every answer that does not save draws the form again as it was sent (the action's `values`).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 /** The reviewer's guard and the abstract's number, for the loader and the action alike. */
 async function requireAssignedNumber(args: Pick<Route.LoaderArgs, "context" | "url" | "params">) {

@@ -5,11 +5,12 @@
 // only the page script that runs their menus, carousels and embeds. Issue 11 asks for 100 KB on every
 // public page; they are held to a few KB here, so a framework runtime or a library that reaches them
 // fails at once. So are the signed-out account forms (docs/decisions/0042), which are documents too,
-// the submit form (0043), a document with a script of its own for its co-author rows and upload, and
-// the signed-in pages that list and post (0044): the profile, the review queue, the user table, and the
-// status page with a script of its own for its edit form's co-author rows and its delete dialog.
-// Pages that hydrate keep React and React Router (about 110 KB of it framework, docs/performance.md
-// "Bundle"), and must still hydrate.
+// the submit form (0043), a document with a script of its own for its co-author rows and upload, the
+// signed-in pages that list and post (0044): the profile, the review queue, the user table, and the
+// status page with a script of its own for its edit form's co-author rows and its delete dialog; and
+// (0045) the profile form and the admin area's pages that only list and post. Pages that hydrate (the
+// editors with state in the browser) keep React and React Router (about 110 KB of it framework,
+// docs/performance.md "Bundle"), and must still hydrate.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listIndexablePaths } from "~/features/seo/sitemap";
 import { type PageJavaScript, pageJavaScript } from "./support/js-budget";
@@ -104,23 +105,36 @@ describe("JavaScript on first load of the submit form (signed in)", () => {
 });
 
 describe("JavaScript on first load of the signed-in pages", () => {
-  it("the profile, the review queue, the user table and the status page do not hydrate; the rest do", async () => {
+  it("the pages that list and post do not hydrate; the editors with state in the browser do", async () => {
     const member = await signUp(server, `js-budget-member-${Date.now()}@bench.test`);
     const adminCookie = await signInAdmin(server, adminEmail);
     await grantReviewer(server, adminCookie, member.email);
-    const documents = [
-      ...(await pageJavaScript(server.baseUrl, ["/profile", "/review"], 200, member.cookie)),
-      ...(await pageJavaScript(server.baseUrl, ["/user-data"], 200, adminCookie)),
+    const memberPaths = ["/profile", "/edit-profile", "/review"];
+    const adminPaths = [
+      "/user-data",
+      "/user-data/audit",
+      "/user-data/status",
+      "/user-data/mail",
+      "/user-data/mail/templates",
+      "/user-data/materials",
+      "/user-data/content",
     ];
-    expect(documents.map((page) => page.path)).toEqual(["/profile", "/review", "/user-data"]);
+    const documents = [
+      ...(await pageJavaScript(server.baseUrl, memberPaths, 200, member.cookie)),
+      ...(await pageJavaScript(server.baseUrl, adminPaths, 200, adminCookie)),
+    ];
+    expect(documents.map((page) => page.path)).toEqual([...memberPaths, ...adminPaths]);
     for (const page of documents) expectDocument(page, publicBudgetBytes);
     const status = await measuredPage("/sculc/view-submission", 200, member.cookie);
     expectDocument(status, ownScriptBudgetBytes, /^\/assets\/view-submission-script-[\w-]+\.js$/);
-    // Pages that are not documents (the profile form, the admin area's other pages) hydrate.
-    const hydrating = [
-      ...(await pageJavaScript(server.baseUrl, ["/edit-profile"], 200, member.cookie)),
-      ...(await pageJavaScript(server.baseUrl, ["/user-data/submissions"], 200, adminCookie)),
-    ];
+    // The admin area's editors (decisions, the program, the content forms) hydrate.
+    const hydrating = await pageJavaScript(
+      server.baseUrl,
+      ["/user-data/submissions", "/user-data/program", "/user-data/content/home"],
+      200,
+      adminCookie,
+    );
+    expect(hydrating).toHaveLength(3);
     for (const page of hydrating) {
       report(page);
       expect(page.isHydrating, page.path).toBe(true);

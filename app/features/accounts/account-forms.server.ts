@@ -64,16 +64,23 @@ function withNewPassword<Shape extends z.ZodRawShape>(shape: Shape) {
 
 export const registerForm = withNewPassword({ ...names, email });
 
-/** What the register page shows again after a refusal: the names and address as typed, never a password. */
-const registerValues = z.object({
+/**
+ * What an account form shows again after a refusal (registration, profile completion, the profile
+ * form): the text fields as typed, never a password. These pages are documents, so the browser keeps
+ * nothing of a post: the server's answer draws the form again.
+ */
+const typedValues = z.object({
   firstName: z.string().catch(""),
   lastName: z.string().catch(""),
   email: z.string().catch(""),
+  affiliation: z.string().catch(""),
 });
 
-export function typedRegisterValues(formData: FormData): z.infer<typeof registerValues> {
-  const reading = readForm(registerValues, formData);
-  return reading.ok ? reading.value : { firstName: "", lastName: "", email: "" };
+export type TypedAccountValues = z.infer<typeof typedValues>;
+
+export function typedAccountValues(formData: FormData): TypedAccountValues {
+  const reading = readForm(typedValues, formData);
+  return reading.ok ? reading.value : { firstName: "", lastName: "", email: "", affiliation: "" };
 }
 export const loginForm = z.object({ email, password: requiredSecret });
 export const emailOnlyForm = z.object({ email });

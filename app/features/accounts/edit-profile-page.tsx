@@ -12,6 +12,8 @@ export type EditProfilePageProps = {
   profile: { email: string; firstName: string; lastName: string; affiliation: string } | null;
   message?: string | null;
   fieldErrors?: Record<string, string>;
+  /** The names and affiliation as typed in a refused save; the stored ones otherwise. */
+  values?: { firstName: string; lastName: string; affiliation: string };
   passwordMessage?: string | null;
   passwordFieldErrors?: Record<string, string>;
 };
@@ -20,6 +22,7 @@ export function EditProfilePage({
   profile,
   message,
   fieldErrors = {},
+  values,
   passwordMessage,
   passwordFieldErrors = {},
 }: EditProfilePageProps) {
@@ -36,13 +39,13 @@ export function EditProfilePage({
             value={profile.email}
             hint="Your email cannot be changed here."
           />
-          <NameFields fieldErrors={fieldErrors} values={profile} />
+          <NameFields fieldErrors={fieldErrors} values={values ?? profile} />
           <TextField
             label="Affiliation (optional)"
             name="affiliation"
             autoComplete="organization"
             maxLength={affiliationLimits.max}
-            defaultValue={profile.affiliation}
+            defaultValue={(values ?? profile).affiliation}
             hint="Your university or institution. It fills in your affiliation when you submit an abstract."
             error={fieldErrors.affiliation}
           />

@@ -89,7 +89,8 @@ for (const target of testDatabaseTargets()) {
       const crafted = await act({ intent: "save-draft", ...filled, merit: "4.5" });
       expect(crafted.data).toEqual({
         notice: { kind: "error", text: "Invalid input" },
-        values: null,
+        // The page is a document: the form comes back as sent, less the score that is no number.
+        values: { merit: null, confidence: 2, commentsToAuthors: "Fine.", commentsToCommittee: "" },
         isConfirmingConflict: false,
       });
       expect(crafted.init?.status).toBe(400);
@@ -106,6 +107,30 @@ for (const target of testDatabaseTargets()) {
       const { act, sent } = await setUp(database);
       const asked = await act({ intent: "ask-conflict" });
       expect(asked.data).toEqual({ notice: null, values: null, isConfirmingConflict: true });
+      // Asked from a page with the review form on it: the unsaved review comes back with the question,
+      // and again with "Cancel", with nothing saved.
+      const typed = {
+        ...filled,
+        merit: "3",
+        commentsToAuthors: "Half a thought\r\nand more",
+      };
+      const typedValues = {
+        merit: 3,
+        confidence: 2,
+        commentsToAuthors: "Half a thought\nand more",
+        commentsToCommittee: "",
+      };
+      expect((await act({ intent: "ask-conflict", ...typed })).data).toEqual({
+        notice: null,
+        values: typedValues,
+        isConfirmingConflict: true,
+      });
+      expect((await act({ intent: "keep-reviewing", ...typed })).data).toEqual({
+        notice: null,
+        values: typedValues,
+        isConfirmingConflict: false,
+      });
+      expect((await listReviewQueue(database.db, "r2", year))[0]?.status).toBe("not-started");
       const thrown = await act({ intent: "declare-conflict" }).catch((error: unknown) => error);
       expect(thrown).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(302);

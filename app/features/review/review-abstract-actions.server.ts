@@ -7,7 +7,7 @@ import type { Mailer } from "~/lib/mail/mailer.server";
 import { declareConflict } from "./assignments.server";
 import { declareNoConflict } from "./conflict-declarations.server";
 import type { ReviewValues } from "./review-abstract-page";
-import { readReviewForm } from "./review-form.server";
+import { readReviewForm, typedReviewValues } from "./review-form.server";
 import { queueConflictNotice } from "./review-mail.server";
 import {
   declareConflictRefusals,
@@ -23,6 +23,7 @@ import { listReviewQueue, saveReviewDraft, submitReview } from "./reviewer-revie
 const intents = [
   "declare-no-conflict",
   "ask-conflict",
+  "keep-reviewing",
   "declare-conflict",
   "save-draft",
   "submit",
@@ -45,8 +46,9 @@ const error = (text: string) => ({ kind: "error", text }) satisfies Notice;
 
 /**
  * The review page's action, for the abstract of this number assigned to the reviewer: declaring no
- * conflict of interest (before the PDF opens), asking whether to declare a conflict, declaring it (the admins are told, the reviewer goes back to the queue),
- * saving a draft and submitting.
+ * conflict of interest (before the PDF opens), asking whether to declare a conflict, declaring it (the
+ * admins are told, the reviewer goes back to the queue) or going back to the review, saving a draft
+ * and submitting.
  */
 export async function handleReviewAbstractAction(
   deps: { db: Kysely<Database>; mailer: Mailer; logger: Pick<Logger, "error"> },
@@ -61,19 +63,24 @@ export async function handleReviewAbstractAction(
   formData: FormData,
 ) {
   const { reviewerId, editionYear, number } = input;
+  // The conflict-of-interest buttons send the review form's fields with them (it is their form when
+  // it is on the page), so what the reviewer typed and has not saved comes back with the answer.
+  const values = typedReviewValues(formData);
   const intent = readIntent(formData, intents);
-  if (intent === null) return answer({ notice: error(reviewMessages.unknownRequest) }, 400);
+  if (intent === null) return answer({ notice: error(reviewMessages.unknownRequest), values }, 400);
   if (intent === "declare-no-conflict") {
     const outcome = await declareNoConflict(deps.db, { reviewerId, editionYear, number });
     if (!outcome.ok) {
       return answer(
-        { notice: error(refusalText(declareNoConflictRefusals, outcome)) },
+        { notice: error(refusalText(declareNoConflictRefusals, outcome)), values },
         declareNoConflictRefusals[outcome.reason].status,
       );
     }
-    return answer({ notice: { kind: "success", text: reviewMessages.noConflictDeclared } });
+    return answer({ notice: { kind: "success", text: reviewMessages.noConflictDeclared }, values });
   }
-  if (intent === "ask-conflict") return answer({ isConfirmingConflict: true });
+  if (intent === "ask-conflict") return answer({ isConfirmingConflict: true, values });
+  // "Cancel" under the conflict question: back to the review, as it was typed.
+  if (intent === "keep-reviewing") return answer({ values });
   if (intent === "declare-conflict") {
     const outcome = await declareConflict(deps.db, {
       editionYear,
@@ -101,7 +108,7 @@ export async function handleReviewAbstractAction(
   }
 
   const form = readReviewForm(formData);
-  if (!form.ok) return answer({ notice: error(form.message) }, 400);
+  if (!form.ok) return answer({ notice: error(form.message), values }, 400);
   const write = intent === "save-draft" ? saveReviewDraft : submitReview;
   const outcome = await write(deps.db, { reviewerId, editionYear, number, review: form.value });
   if (!outcome.ok) {

@@ -54,6 +54,8 @@ export function ReviewAbstractPage(props: {
   const { view } = props;
   const values = props.values ?? view.ownReview;
   const canDeclareConflict = view.canEdit && view.status !== "submitted";
+  // The conflict buttons send the review form, when there is one (review-conflict-sections.tsx).
+  const reviewFormId = view.canEdit ? reviewFormElementId : undefined;
   return (
     <section className="section">
       <div className="container review stack">
@@ -107,10 +109,11 @@ export function ReviewAbstractPage(props: {
             <DeclarationGate
               number={view.number}
               canDeclareConflict={canDeclareConflict && !props.isConfirmingConflict}
+              reviewFormId={reviewFormId}
             />
             {/* "I have a conflict" asks for the confirmation right under the question. */}
             {canDeclareConflict && props.isConfirmingConflict ? (
-              <ConflictSection number={view.number} isConfirming />
+              <ConflictSection number={view.number} isConfirming reviewFormId={reviewFormId} />
             ) : null}
           </>
         )}
@@ -124,12 +127,18 @@ export function ReviewAbstractPage(props: {
         <OthersReviews others={view.others} />
 
         {canDeclareConflict && view.hasDeclaredNoConflict ? (
-          <ConflictSection number={view.number} isConfirming={props.isConfirmingConflict} />
+          <ConflictSection
+            number={view.number}
+            isConfirming={props.isConfirmingConflict}
+            reviewFormId={reviewFormId}
+          />
         ) : null}
       </div>
     </section>
   );
 }
+
+const reviewFormElementId = "review-form";
 
 function ReviewForm(props: {
   view: ReviewAbstractView;
@@ -141,7 +150,7 @@ function ReviewForm(props: {
   return (
     // One form per abstract: "Submit and next" opens the next abstract's own fields. A save keeps this
     // form as it is, since it shows what was saved, so nothing chosen after the save is wiped by a redraw.
-    <Form method="post" className="review-form card" key={view.number}>
+    <Form method="post" className="review-form card" key={view.number} id={reviewFormElementId}>
       <h2>Your review</h2>
       <p className="review-form__hint">
         {view.deadlineText

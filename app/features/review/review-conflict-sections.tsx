@@ -4,7 +4,9 @@ import { SubmitButton } from "~/components/submit-button";
 import { reviewPaths } from "./review-paths";
 
 // The review page's conflict-of-interest parts: the declaration before the PDF opens, and declaring a
-// conflict instead (features/review/conflict-declarations.server.ts stores both).
+// conflict instead (features/review/conflict-declarations.server.ts stores both). The page is a
+// document: when the review form is on it (`reviewFormId`), these buttons send that form, so the
+// scores and comments typed and not yet saved come back with the answer instead of being lost.
 
 /**
  * Before the PDF: the reviewer declares that they have no conflict of interest (stored with the time),
@@ -13,10 +15,29 @@ import { reviewPaths } from "./review-paths";
 export function DeclarationGate({
   number,
   canDeclareConflict,
+  reviewFormId,
 }: {
   number: number;
   canDeclareConflict: boolean;
+  reviewFormId?: string;
 }) {
+  const buttons = (
+    <>
+      <SubmitButton intent="declare-no-conflict" pendingLabel="Saving..." form={reviewFormId}>
+        I have no conflict of interest with this abstract
+      </SubmitButton>
+      {canDeclareConflict ? (
+        <SubmitButton
+          intent="ask-conflict"
+          pendingLabel="Opening..."
+          className="button button--secondary"
+          form={reviewFormId}
+        >
+          I have a conflict
+        </SubmitButton>
+      ) : null}
+    </>
+  );
   return (
     <section className="card review-declaration" aria-labelledby="declaration-title">
       <h2 id="declaration-title">Before you open the abstract</h2>
@@ -26,20 +47,13 @@ export function DeclarationGate({
         with abstract {number} before you read it. If you do have one, declare it below instead: the
         committee will give the abstract to another reviewer.
       </p>
-      <Form method="post" className="review-form__actions">
-        <SubmitButton intent="declare-no-conflict" pendingLabel="Saving...">
-          I have no conflict of interest with this abstract
-        </SubmitButton>
-        {canDeclareConflict ? (
-          <SubmitButton
-            intent="ask-conflict"
-            pendingLabel="Opening..."
-            className="button button--secondary"
-          >
-            I have a conflict
-          </SubmitButton>
-        ) : null}
-      </Form>
+      {reviewFormId ? (
+        <div className="review-form__actions">{buttons}</div>
+      ) : (
+        <Form method="post" className="review-form__actions">
+          {buttons}
+        </Form>
+      )}
     </section>
   );
 }
@@ -51,10 +65,28 @@ export function DeclarationGate({
 export function ConflictSection({
   number,
   isConfirming,
+  reviewFormId,
 }: {
   number: number;
   isConfirming: boolean;
+  reviewFormId?: string;
 }) {
+  const question = (
+    <>
+      <p>
+        If you know or may know who wrote this abstract (a classmate, a co-author, a friend), or
+        cannot judge it fairly for another reason, declare a conflict.
+      </p>
+      <SubmitButton
+        intent="ask-conflict"
+        pendingLabel="Opening..."
+        className="button button--secondary"
+        form={reviewFormId}
+      >
+        Declare a conflict
+      </SubmitButton>
+    </>
+  );
   return (
     <section className="review-conflict" aria-labelledby="conflict-title">
       <h2 id="conflict-title">Conflict of interest</h2>
@@ -73,25 +105,26 @@ export function ConflictSection({
             >
               Yes, declare a conflict
             </SubmitButton>
-            <Link to={reviewPaths.abstract(number)} className="button button--secondary">
-              Cancel
-            </Link>
+            {reviewFormId ? (
+              <SubmitButton
+                intent="keep-reviewing"
+                pendingLabel="Cancel"
+                className="button button--secondary"
+                form={reviewFormId}
+              >
+                Cancel
+              </SubmitButton>
+            ) : (
+              <Link to={reviewPaths.abstract(number)} className="button button--secondary">
+                Cancel
+              </Link>
+            )}
           </div>
         </Form>
+      ) : reviewFormId ? (
+        <div>{question}</div>
       ) : (
-        <Form method="post">
-          <p>
-            If you know or may know who wrote this abstract (a classmate, a co-author, a friend), or
-            cannot judge it fairly for another reason, declare a conflict.
-          </p>
-          <SubmitButton
-            intent="ask-conflict"
-            pendingLabel="Opening..."
-            className="button button--secondary"
-          >
-            Declare a conflict
-          </SubmitButton>
-        </Form>
+        <Form method="post">{question}</Form>
       )}
     </section>
   );

@@ -51,3 +51,34 @@ export const reviewFormSchema = z.object({
 export function readReviewForm(formData: FormData): FormReading<ReviewInput> {
   return readForm(reviewFormSchema, formData);
 }
+
+const reviewFieldNames = [
+  "merit",
+  "confidence",
+  "commentsToAuthors",
+  "commentsToCommittee",
+] as const;
+
+/**
+ * The review form's fields as the reviewer left them, to draw the form again after a post that did not
+ * save them (a refusal, or a conflict-of-interest step the form's fields travelled with): the page is a
+ * document, so the browser keeps nothing. A score that is not a number is dropped. Null when the post
+ * did not carry the review form.
+ */
+export function typedReviewValues(formData: FormData): ReviewInput | null {
+  if (!reviewFieldNames.some((name) => formData.has(name))) return null;
+  const text = (name: (typeof reviewFieldNames)[number]) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value.replace(/\r\n/g, "\n") : "";
+  };
+  const score = (name: "merit" | "confidence") => {
+    const value = text(name).trim();
+    return /^-?\d{1,3}$/.test(value) ? Number(value) : null;
+  };
+  return {
+    merit: score("merit"),
+    confidence: score("confidence"),
+    commentsToAuthors: text("commentsToAuthors"),
+    commentsToCommittee: text("commentsToCommittee"),
+  };
+}
