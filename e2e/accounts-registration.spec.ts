@@ -60,6 +60,15 @@ test("register, verify by email, sign in to the return path, edit the profile, l
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
   await expectNoAxeViolations(page);
+  // A name of spaces passes the browser's check and not the server's: the page (a document) comes
+  // back with what was typed, not the stored profile.
+  await page.getByLabel("First name").fill("   ");
+  await page.getByLabel("Affiliation (optional)").fill("Analytical Engine Society");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Profile" })).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Affiliation (optional)")).toHaveValue("Analytical Engine Society");
+  await expect(page.getByLabel("Last name")).toHaveValue("Lovelace");
   await page.getByLabel("First name").fill("Augusta Ada");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page).toHaveURL(at("/profile?updated=1"));
