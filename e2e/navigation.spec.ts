@@ -306,7 +306,7 @@ test.describe("public pages and account forms are documents", () => {
     page,
     context,
   }, testInfo) => {
-    // The admin area's editors hydrate (decisions, peer review, the program, the content forms): its
+    // The admin area's editors hydrate (decisions, presenters, the program, the content forms): its
     // menu's links are the app's own there.
     await signedInAdmin(page, testInfo, "/user-data/submissions");
     await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
@@ -314,10 +314,10 @@ test.describe("public pages and account forms are documents", () => {
       (window as unknown as { marker: boolean }).marker = true;
     });
     const adminMenu = page.getByRole("navigation", { name: "Admin" });
-    const review = adminMenu.getByRole("link", { name: "Review" });
-    await review.click();
-    await expect(page).toHaveURL(/\/user-data\/review$/);
-    await expect(page.getByRole("heading", { level: 1, name: /^Peer review for/ })).toBeVisible();
+    const program = adminMenu.getByRole("link", { name: "Program" });
+    await program.click();
+    await expect(page).toHaveURL(/\/user-data\/program$/);
+    await expect(page.getByRole("heading", { level: 1, name: /^Program for/ })).toBeVisible();
     // The same window: the router navigated, no document was loaded.
     expect(await page.evaluate(() => "marker" in window)).toBe(true);
     // A new history entry, so Back returns to the submissions, still in the same window.
@@ -329,17 +329,18 @@ test.describe("public pages and account forms are documents", () => {
     // Ctrl/Cmd-click leaves this page alone and opens the link in a new tab.
     const [opened] = await Promise.all([
       context.waitForEvent("page"),
-      review.click({ modifiers: ["ControlOrMeta"] }),
+      program.click({ modifiers: ["ControlOrMeta"] }),
     ]);
     await opened.waitForLoadState();
-    expect(new URL(opened.url()).pathname).toBe("/user-data/review");
+    expect(new URL(opened.url()).pathname).toBe("/user-data/program");
     await expect(page).toHaveURL(/\/user-data\/submissions$/);
     await opened.close();
 
     // The pages that list and post are documents, loaded as such from the hydrated page: the user
-    // table, the audit log.
+    // table, peer review, the audit log.
     for (const [name, path, heading] of [
       ["Users", /\/user-data$/, "User Data"],
+      ["Review", /\/user-data\/review$/, /^Peer review for/],
       ["Audit log", /\/user-data\/audit$/, "Audit log"],
     ] as const) {
       await page.goto("/user-data/submissions");

@@ -32,6 +32,8 @@ test(
       await page.getByRole("button", { name: "Save review settings" }).click();
       await expect(page.getByRole("alert")).toHaveText(/Write the merit scale one point a line/);
       await expect(merit).toHaveAttribute("aria-invalid", "true");
+      // The page is a document: the refused form comes back as it was sent, nothing saved.
+      await expect(merit).toHaveValue("Reject\nAccept");
       await page.goto("/user-data/review");
       await expect(merit).toHaveValue(before);
 

@@ -54,6 +54,7 @@ describe("document page routes", () => {
       "routes/admin-mail-templates.tsx",
       "routes/admin-mail.tsx",
       "routes/admin-materials.tsx",
+      "routes/admin-review.tsx",
       "routes/admin-status.tsx",
       "routes/complete-profile.tsx",
       "routes/edit-profile.tsx",

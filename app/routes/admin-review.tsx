@@ -12,9 +12,15 @@ import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { getMailer } from "~/lib/mail/mailer.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-review";
 
 export const meta: Route.MetaFunction = () => accountMeta("Review");
+
+// A page that lists and posts: a document without framework JavaScript (app/root.tsx). A refused form
+// comes back as it was sent (the action's `typed`).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 const defaultPerAbstract = 2;
 
@@ -72,6 +78,7 @@ export default function AdminReview({ loaderData, actionData }: Route.ComponentP
       message={actionData?.message}
       fieldErrors={actionData?.fieldErrors}
       summary={actionData?.summary}
+      typed={actionData?.typed}
     />
   );
 }

@@ -112,6 +112,7 @@ describe("JavaScript on first load of the signed-in pages", () => {
     const memberPaths = ["/profile", "/edit-profile", "/review"];
     const adminPaths = [
       "/user-data",
+      "/user-data/review",
       "/user-data/audit",
       "/user-data/status",
       "/user-data/mail",

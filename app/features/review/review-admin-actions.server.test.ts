@@ -55,17 +55,30 @@ for (const target of testDatabaseTargets()) {
         status: 200,
       });
       expect((await getReviewSettings(database.db, year)).othersVisibility).toBe("never");
+      // A refusal answers with the form as it was sent (the page is a document).
+      const typed = (changes: Partial<Record<string, string>>) => ({
+        isOpen: true,
+        closesAtLocal: "",
+        othersVisibility: "never",
+        canSelfAssign: true,
+        meritScaleText: "1 No\n2 Yes",
+        confidenceScaleText: "1 Low\n2 High",
+        ...changes,
+      });
       expect(await act({ ...settingsForm, period: "maybe" })).toEqual({
         message: "Choose whether the review period is open.",
         fieldErrors: { period: "Choose whether the review period is open." },
+        typed: { settings: typed({}) },
         status: 400,
       });
-      expect(await act({ ...settingsForm, meritScale: "2 Yes\n1 No" })).toEqual({
+      expect(await act({ ...settingsForm, meritScale: "2 Yes\r\n1 No" })).toEqual({
         message: "A scale's values must rise from the first point to the last, without repeats.",
+        typed: { settings: typed({ meritScaleText: "2 Yes\n1 No" }) },
         status: 400,
       });
       expect(await act({ ...settingsForm, meritScale: "1 Only" })).toEqual({
         message: "A scale needs at least two points.",
+        typed: { settings: typed({ meritScaleText: "1 Only" }) },
         status: 400,
       });
     });
@@ -89,10 +102,15 @@ for (const target of testDatabaseTargets()) {
         ["1.5", "Enter a whole number of reviewers per abstract."],
         ["11", "At most 10 reviewers per abstract can be assigned automatically."],
       ] as const) {
-        expect(await act({ intent: "auto-assign", perAbstract })).toEqual({ message, status: 400 });
+        expect(await act({ intent: "auto-assign", perAbstract })).toEqual({
+          message,
+          typed: { perAbstract },
+          status: 400,
+        });
       }
       expect(await act({ intent: "auto-assign" })).toEqual({
         message: "Each abstract needs at least one reviewer.",
+        typed: { perAbstract: "" },
         status: 400,
       });
     });

@@ -10,7 +10,11 @@ import { queueAssignmentMail } from "./assignment-mail.server";
 import { assignReviewer, unassignReviewer } from "./assignments.server";
 import { autoAssign, maxReviewersPerAbstract } from "./auto-assign.server";
 import { resolveLikelyConflict } from "./conflict-resolutions.server";
-import { readReviewSettingsForm } from "./review-admin.server";
+import {
+  readReviewSettingsForm,
+  type TypedReviewSettings,
+  typedReviewSettings,
+} from "./review-admin.server";
 import type { AutoAssignSummaryView } from "./review-admin-page";
 import {
   assignRefusals,
@@ -38,6 +42,11 @@ export type ReviewAdminActionResult = {
   message: string;
   fieldErrors?: Record<string, string>;
   summary?: AutoAssignSummaryView;
+  /**
+   * What a refused form was sent with, to draw it again: the page is a document, so the browser
+   * keeps nothing of a post.
+   */
+  typed?: { settings?: TypedReviewSettings; perAbstract?: string };
 };
 
 /** A text field the form may leave out, read as "" (the command answers an unknown id). */
@@ -84,15 +93,28 @@ async function act(
   const intent = readIntent(formData, intents);
 
   if (intent === "save-settings") {
+    const typed = { settings: typedReviewSettings(formData) };
     const form = readReviewSettingsForm(formData);
-    if (!form.ok) return [{ message: form.message, fieldErrors: form.fieldErrors }, 400];
+    if (!form.ok) return [{ message: form.message, fieldErrors: form.fieldErrors, typed }, 400];
     const saved = await saveReviewSettings(db, editionYear, form.value, actor);
-    if (!saved.ok) return refusalAnswer(saveSettingsRefusals, saved);
+    if (!saved.ok) {
+      const [answer, status] = refusalAnswer(saveSettingsRefusals, saved);
+      return [{ ...answer, typed }, status];
+    }
     return [{ message: reviewMessages.settingsSaved }, 200];
   }
   if (intent === "auto-assign") {
     const form = readForm(autoAssignForm, formData);
-    if (!form.ok) return [{ message: form.message }, 400];
+    if (!form.ok) {
+      const perAbstract = formData.get("perAbstract");
+      return [
+        {
+          message: form.message,
+          typed: { perAbstract: typeof perAbstract === "string" ? perAbstract : "" },
+        },
+        400,
+      ];
+    }
     const summary = await autoAssign(db, editionYear, form.value.perAbstract, actor, (trx, pairs) =>
       queueAssignmentMail(
         { db: trx, mailer: deps.mailer },

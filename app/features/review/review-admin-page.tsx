@@ -57,6 +57,11 @@ export type ReviewAdminPageProps = {
   message?: string | null;
   fieldErrors?: Record<string, string>;
   summary?: AutoAssignSummaryView | null;
+  /** A refused form's fields as sent, drawn instead of the stored ones. */
+  typed?: {
+    settings?: Omit<ReviewAdminPageProps["settings"], "isPeriodOpen" | "closesAtText">;
+    perAbstract?: string;
+  };
 };
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -70,7 +75,11 @@ export function ReviewAdminPage(props: ReviewAdminPageProps) {
       <h1>Peer review for {props.editionName}</h1>
       <FormMessage message={props.message} />
       {props.summary ? <AutoAssignSummary summary={props.summary} /> : null}
-      <SettingsForm settings={props.settings} fieldErrors={props.fieldErrors ?? {}} />
+      <SettingsForm
+        settings={props.settings}
+        typed={props.typed?.settings}
+        fieldErrors={props.fieldErrors ?? {}}
+      />
 
       <section className="card admin-panel" aria-labelledby="auto-assign-heading">
         <h2 id="auto-assign-heading">Assign automatically</h2>
@@ -92,7 +101,7 @@ export function ReviewAdminPage(props: ReviewAdminPageProps) {
               min={1}
               max={10}
               required
-              defaultValue={props.defaultPerAbstract}
+              defaultValue={props.typed?.perAbstract ?? props.defaultPerAbstract}
               className="field__input review-admin__number"
             />
           </div>
@@ -178,12 +187,16 @@ function AutoAssignSummary({ summary }: { summary: AutoAssignSummaryView }) {
 }
 
 function SettingsForm({
-  settings,
+  settings: stored,
+  typed,
   fieldErrors,
 }: {
   settings: ReviewAdminPageProps["settings"];
+  typed?: NonNullable<ReviewAdminPageProps["typed"]>["settings"];
   fieldErrors: Record<string, string>;
 }) {
+  // The sentence above the form says what is stored; the fields show a refused form as it was sent.
+  const settings = { ...stored, ...typed };
   const errorProps = (name: string) =>
     fieldErrors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {};
   const errorText = (name: string) =>
@@ -196,11 +209,11 @@ function SettingsForm({
     <section className="card admin-panel" aria-labelledby="settings-heading">
       <h2 id="settings-heading">Review settings</h2>
       <p>
-        The review period is <strong>{settings.isPeriodOpen ? "open" : "closed"}</strong>
-        {settings.isPeriodOpen && settings.closesAtText
-          ? `, until ${settings.closesAtText}`
-          : settings.isOpen && settings.closesAtText
-            ? ` (it closed at ${settings.closesAtText})`
+        The review period is <strong>{stored.isPeriodOpen ? "open" : "closed"}</strong>
+        {stored.isPeriodOpen && stored.closesAtText
+          ? `, until ${stored.closesAtText}`
+          : stored.isOpen && stored.closesAtText
+            ? ` (it closed at ${stored.closesAtText})`
             : ""}
         .
       </p>

@@ -233,6 +233,31 @@ export function readReviewSettingsForm(formData: FormData): FormReading<ReviewSe
   };
 }
 
+/** The settings form as the admin sent it, to draw it again after a refusal (the page is a document). */
+export type TypedReviewSettings = {
+  isOpen: boolean;
+  closesAtLocal: string;
+  othersVisibility: "never" | "after-submitting";
+  canSelfAssign: boolean;
+  meritScaleText: string;
+  confidenceScaleText: string;
+};
+
+export function typedReviewSettings(formData: FormData): TypedReviewSettings {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value.replace(/\r\n/g, "\n") : "";
+  };
+  return {
+    isOpen: text("period") !== "closed",
+    closesAtLocal: text("closesAt"),
+    othersVisibility: text("othersVisibility") === "never" ? "never" : "after-submitting",
+    canSelfAssign: text("canSelfAssign") === "on",
+    meritScaleText: text("meritScale"),
+    confidenceScaleText: text("confidenceScale"),
+  };
+}
+
 /** A submitted review as the decisions page shows it beside its abstract. */
 export type EditionReview = Omit<SubmittedReview, "submissionId" | "number" | "title" | "fileName">;
 
