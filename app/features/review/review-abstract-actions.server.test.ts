@@ -131,6 +131,12 @@ for (const target of testDatabaseTargets()) {
         isConfirmingConflict: false,
       });
       expect((await listReviewQueue(database.db, "r2", year))[0]?.status).toBe("not-started");
+      // Neither is answered for an abstract that is not the reviewer's: 404, as its page.
+      for (const intent of ["ask-conflict", "keep-reviewing"]) {
+        const notMine = await act({ intent, ...typed }, 2);
+        expect(notMine.data.notice?.text).toBe("This abstract is not assigned to you (any more).");
+        expect(notMine.init?.status).toBe(404);
+      }
       const thrown = await act({ intent: "declare-conflict" }).catch((error: unknown) => error);
       expect(thrown).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(302);

@@ -5,7 +5,7 @@ import type { Database } from "~/lib/db/schema";
 import { readIntent } from "~/lib/forms.server";
 import type { Mailer } from "~/lib/mail/mailer.server";
 import { declareConflict } from "./assignments.server";
-import { declareNoConflict } from "./conflict-declarations.server";
+import { declareNoConflict, pdfGate } from "./conflict-declarations.server";
 import type { ReviewValues } from "./review-abstract-page";
 import { readReviewForm, typedReviewValues } from "./review-form.server";
 import { queueConflictNotice } from "./review-mail.server";
@@ -78,9 +78,18 @@ export async function handleReviewAbstractAction(
     }
     return answer({ notice: { kind: "success", text: reviewMessages.noConflictDeclared }, values });
   }
-  if (intent === "ask-conflict") return answer({ isConfirmingConflict: true, values });
-  // "Cancel" under the conflict question: back to the review, as it was typed.
-  if (intent === "keep-reviewing") return answer({ values });
+  if (intent === "ask-conflict" || intent === "keep-reviewing") {
+    // These change nothing, but their answer is the page: an abstract that is not the reviewer's
+    // (any more) answers 404 here, as the page itself does.
+    if ((await pdfGate(deps.db, { reviewerId, editionYear, number })) === "not-assigned") {
+      return answer(
+        { notice: error(refusalText(declareNoConflictRefusals, { reason: "not-found" })) },
+        declareNoConflictRefusals["not-found"].status,
+      );
+    }
+    // "Cancel" under the conflict question goes back to the review, as it was typed.
+    return answer({ isConfirmingConflict: intent === "ask-conflict", values });
+  }
   if (intent === "declare-conflict") {
     const outcome = await declareConflict(deps.db, {
       editionYear,
