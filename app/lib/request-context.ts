@@ -39,7 +39,7 @@ export const publicPageHandle = { isPublicPage: true, isDocumentPage: true } as 
 
 /**
  * Pages that are documents without framework JavaScript but differ per visitor or per answer (the
- * signed-out account forms, the signed-in pages that list and post), so they are never cached:
+ * account forms, the signed-in pages that list and post), so they are never cached:
  * `handle = documentPageHandle` and `clientLoader = openAsDocument`. Their forms post as the browser's
  * own; the page script shows their buttons' pending labels (app/components/enhancements/pending-forms.ts).
  */
