@@ -51,7 +51,6 @@ describe("document page routes", () => {
       "routes/admin-content-version.tsx",
       "routes/admin-content.tsx",
       "routes/admin-mail-message.tsx",
-      "routes/admin-mail-templates.tsx",
       "routes/admin-mail.tsx",
       "routes/admin-materials.tsx",
       "routes/admin-review.tsx",

@@ -116,7 +116,6 @@ describe("JavaScript on first load of the signed-in pages", () => {
       "/user-data/audit",
       "/user-data/status",
       "/user-data/mail",
-      "/user-data/mail/templates",
       "/user-data/materials",
       "/user-data/content",
     ];
