@@ -1,9 +1,9 @@
 /**
  * Pending labels for the forms the browser sends itself: every form of a page that does not hydrate
  * (the account and profile forms, the review pages, the admin area's lists, the status page:
- * decisions 0042, 0044 and 0045) and a form pressed before a hydrating page's app has started. A hydrated page's forms are
- * the app's own: React Router cancels their submit event and `SubmitButton` shows the label, so a
- * submit whose default was prevented is left alone.
+ * decisions 0042, 0044 and 0045) and a form pressed before a hydrating page's app has started. A
+ * hydrated page's forms are the app's own: React Router cancels their submit event and `SubmitButton`
+ * shows the label, so a submit whose default was prevented is left alone.
  *
  * The pressed button shows its `data-pending-label` ("Signing In...") and the form's submit buttons
  * read as unavailable; a second press (a double click, Enter again) is refused until the answer comes,
