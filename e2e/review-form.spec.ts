@@ -125,6 +125,10 @@ test("a reviewer saves a draft, submits and edits, never learning who wrote the 
   await form.getByLabel("2 Medium").check();
   await form.getByRole("button", { name: "Submit review" }).click();
   await expectMessage(page, "Review submitted successfully. Thank you!");
+  // The save answered with a redirect: a reload reads the page again instead of posting twice.
+  await expect(page).toHaveURL(at(`/review/abstracts/${number}?saved=submitted`));
+  await page.reload();
+  await expectMessage(page, "Review submitted successfully. Thank you!");
   await expect(page.getByText("Your review: Submitted")).toBeVisible();
   await expect(
     page.getByText("No other review of this abstract has been submitted yet."),

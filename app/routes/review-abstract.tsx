@@ -2,7 +2,10 @@ import { getCurrentEdition } from "~/content/editions";
 import { accountMeta } from "~/features/accounts/account-meta";
 import { requireProfile } from "~/features/accounts/session.server";
 import { pdfGate } from "~/features/review/conflict-declarations.server";
-import { handleReviewAbstractAction } from "~/features/review/review-abstract-actions.server";
+import {
+  handleReviewAbstractAction,
+  savedNotice,
+} from "~/features/review/review-abstract-actions.server";
 import {
   ReviewAbstractPage,
   type ReviewAbstractView,
@@ -25,7 +28,8 @@ import type { Route } from "./+types/review-abstract";
 export const meta: Route.MetaFunction = ({ params }) => accountMeta(`Abstract ${params.number}`);
 
 // A document without framework JavaScript: the review form posts as the browser's own (app/root.tsx),
-// and every answer that does not save draws the form again as it was sent (the action's `values`).
+// a save redirects back here with `?saved=` (a reload reads the page, it does not post again), and
+// every other answer draws the form again as it was sent (the action's `values`).
 export const handle = documentPageHandle;
 export const clientLoader = openAsDocument;
 
@@ -89,7 +93,10 @@ export async function loader(args: Route.LoaderArgs) {
       : review.others,
     hasDeclaredNoConflict: gate === "declared",
   };
-  return { view, notice: await submittedNotice(args.url, db, user.id, editionYear) };
+  const notice =
+    savedNotice(args.url.searchParams.get("saved"), review.status) ??
+    (await submittedNotice(args.url, db, user.id, editionYear));
+  return { view, notice };
 }
 
 /** After "Submit and next": the review just left behind was saved (checked: the address is typable). */

@@ -7,6 +7,7 @@ import {
   useTestDatabases,
 } from "../../../tests/support/test-databases";
 import { hasDeclaredConflict } from "./assignments.server";
+import { savedNotice } from "./review-abstract-actions.server";
 import { defaultReviewSettings } from "./review-settings";
 import { saveReviewSettings } from "./review-settings.server";
 import { listReviewQueue } from "./reviewer-reviews.server";
@@ -21,24 +22,29 @@ for (const target of testDatabaseTargets()) {
   describe(`the review page's action on ${target.name}`, () => {
     const databases = useTestDatabases(target);
 
-    it("saves a draft, submits, and updates, each with its notice", async () => {
+    it("saves a draft, submits, and updates, each redirecting to the page that says so", async () => {
       const database = await databases.openMigrated();
       const { act } = await setUp(database);
-      const empty = { notice: null, values: null, isConfirmingConflict: false };
-      const draft = await act({ intent: "save-draft", ...filled, confidence: "" });
-      expect(draft.data).toEqual({
-        ...empty,
-        notice: { kind: "success", text: "Draft saved successfully." },
-      });
-      expect(draft.init?.status).toBe(200);
-      expect((await act({ intent: "submit", ...filled })).data).toEqual({
-        ...empty,
-        notice: { kind: "success", text: "Review submitted successfully. Thank you!" },
-      });
-      expect((await act({ intent: "submit", ...filled, merit: "5" })).data).toEqual({
-        ...empty,
-        notice: { kind: "success", text: "Review updated successfully." },
-      });
+      /** A save answers with a redirect (thrown, as the route throws it) to the page's address. */
+      const savedTo = async (values: Record<string, string>) => {
+        const thrown = await act(values).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        if (!(thrown instanceof Response)) throw new Error("the save did not redirect");
+        expect(thrown.status).toBe(302);
+        return thrown.headers.get("Location");
+      };
+      expect(await savedTo({ intent: "save-draft", ...filled, confidence: "" })).toBe(
+        "/review/abstracts/1?saved=draft",
+      );
+      expect((await listReviewQueue(database.db, "r2", year))[0]?.status).toBe("draft");
+      expect(await savedTo({ intent: "submit", ...filled })).toBe(
+        "/review/abstracts/1?saved=submitted",
+      );
+      expect(await savedTo({ intent: "submit", ...filled, merit: "5" })).toBe(
+        "/review/abstracts/1?saved=updated",
+      );
       expect((await listReviewQueue(database.db, "r2", year))[0]?.status).toBe("submitted");
     });
 
@@ -64,7 +70,8 @@ for (const target of testDatabaseTargets()) {
       const notMine = await act({ intent: "save-draft", ...filled }, 2);
       expect(notMine.data.notice?.text).toBe("This abstract is not assigned to you (any more).");
       expect(notMine.init?.status).toBe(404);
-      await act({ intent: "submit", ...filled });
+      // Submitted: the save answers with its redirect.
+      await expect(act({ intent: "submit", ...filled })).rejects.toBeInstanceOf(Response);
       const again = await act({ intent: "save-draft", ...filled });
       expect(again.data.notice?.text).toBe(
         "This review is already submitted; use “Update review” to change it.",
@@ -158,3 +165,20 @@ for (const target of testDatabaseTargets()) {
     });
   });
 }
+
+describe("the notice after a save, from the page's address", () => {
+  it("says what was saved only when the review agrees with the address", () => {
+    const success = (text: string) => ({ kind: "success", text });
+    expect(savedNotice("draft", "draft")).toEqual(success("Draft saved successfully."));
+    expect(savedNotice("submitted", "submitted")).toEqual(
+      success("Review submitted successfully. Thank you!"),
+    );
+    expect(savedNotice("updated", "submitted")).toEqual(success("Review updated successfully."));
+    // Typed or stale addresses say nothing.
+    expect(savedNotice("draft", "submitted")).toBeNull();
+    expect(savedNotice("submitted", "draft")).toBeNull();
+    expect(savedNotice("updated", "not-started")).toBeNull();
+    expect(savedNotice("toString", "submitted")).toBeNull();
+    expect(savedNotice(null, "submitted")).toBeNull();
+  });
+});

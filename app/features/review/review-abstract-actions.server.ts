@@ -18,6 +18,7 @@ import {
 } from "./review-messages";
 import { reviewPaths } from "./review-paths";
 import type { Notice } from "./review-queue-page";
+import type { ReviewStatus } from "./review-status";
 import { listReviewQueue, saveReviewDraft, submitReview } from "./reviewer-reviews.server";
 
 const intents = [
@@ -136,13 +137,34 @@ export async function handleReviewAbstractAction(
         : `${reviewPaths.abstract(next)}?submitted=${number}`,
     );
   }
-  const text =
+  // A saved review answers with a redirect, so reloading the page it lands on reads it again
+  // instead of posting the form twice; the address says what was saved (savedNotice reads it).
+  const saved: SavedReview =
     outcome.value.status === "draft"
-      ? reviewMessages.draftSaved
+      ? "draft"
       : outcome.value.isFirstSubmission
+        ? "submitted"
+        : "updated";
+  throw redirect(`${reviewPaths.abstract(number)}?saved=${saved}`);
+}
+
+/** What the address after a save says was saved. */
+export type SavedReview = "draft" | "submitted" | "updated";
+
+/**
+ * The notice for `?saved=` on the review page, when the reviewer's own review agrees with it (the
+ * address is typable: "draft" on a submitted review, or a word it does not know, says nothing).
+ */
+export function savedNotice(saved: string | null, status: ReviewStatus): Notice | null {
+  const text =
+    saved === "draft" && status === "draft"
+      ? reviewMessages.draftSaved
+      : saved === "submitted" && status === "submitted"
         ? reviewMessages.reviewSubmitted
-        : reviewMessages.reviewUpdated;
-  return answer({ notice: { kind: "success", text } });
+        : saved === "updated" && status === "submitted"
+          ? reviewMessages.reviewUpdated
+          : null;
+  return text === null ? null : { kind: "success", text };
 }
 
 /**

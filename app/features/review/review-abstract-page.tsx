@@ -148,9 +148,15 @@ function ReviewForm(props: {
   const { view, values } = props;
   const isSubmitted = view.status === "submitted";
   return (
-    // One form per abstract: "Submit and next" opens the next abstract's own fields. A save keeps this
-    // form as it is, since it shows what was saved, so nothing chosen after the save is wiped by a redraw.
-    <Form method="post" className="review-form card" key={view.number} id={reviewFormElementId}>
+    // One form per abstract: "Submit and next" opens the next abstract's own fields. A save redirects
+    // to this page, so after it the form shows what was stored.
+    <Form
+      method="post"
+      action={reviewPaths.abstract(view.number)}
+      className="review-form card"
+      key={view.number}
+      id={reviewFormElementId}
+    >
       <h2>Your review</h2>
       <p className="review-form__hint">
         {view.deadlineText

@@ -6,7 +6,9 @@ import { reviewPaths } from "./review-paths";
 // The review page's conflict-of-interest parts: the declaration before the PDF opens, and declaring a
 // conflict instead (features/review/conflict-declarations.server.ts stores both). The page is a
 // document: when the review form is on it (`reviewFormId`), these buttons send that form, so the
-// scores and comments typed and not yet saved come back with the answer instead of being lost.
+// scores and comments typed and not yet saved come back with the answer instead of being lost. Every
+// form posts to the page's own address without its query (after a save it holds `?saved=`), so an
+// answer never repeats the notice of a save.
 
 /**
  * Before the PDF: the reviewer declares that they have no conflict of interest (stored with the time),
@@ -50,7 +52,7 @@ export function DeclarationGate({
       {reviewFormId ? (
         <div className="review-form__actions">{buttons}</div>
       ) : (
-        <Form method="post" className="review-form__actions">
+        <Form method="post" action={reviewPaths.abstract(number)} className="review-form__actions">
           {buttons}
         </Form>
       )}
@@ -91,7 +93,12 @@ export function ConflictSection({
     <section className="review-conflict" aria-labelledby="conflict-title">
       <h2 id="conflict-title">Conflict of interest</h2>
       {isConfirming ? (
-        <Form method="post" className="card review-conflict__confirm" replace>
+        <Form
+          method="post"
+          action={reviewPaths.abstract(number)}
+          className="card review-conflict__confirm"
+          replace
+        >
           <p>
             <strong>Declare a conflict with abstract {number}?</strong> It leaves your queue, any
             draft is deleted, and the committee is told so that someone else reviews it. This cannot
@@ -124,7 +131,9 @@ export function ConflictSection({
       ) : reviewFormId ? (
         <div>{question}</div>
       ) : (
-        <Form method="post">{question}</Form>
+        <Form method="post" action={reviewPaths.abstract(number)}>
+          {question}
+        </Form>
       )}
     </section>
   );
