@@ -23,12 +23,16 @@ const e2eDataRoot = path.resolve(".e2e-data");
  *   program PDF that content-pages.spec.ts checks on the same SQLite server, so on that server it runs
  *   last too. The PostgreSQL server runs no public-page specs: there it runs with the rest.
  * A new test that changes shared state takes one of these tags; the projects below select on them.
+ * - `@server-answers`: the test checks what the server answers (statuses, headers, policies, redirects,
+ *   permission boundaries, start-up), which a phone's screen cannot change. It runs on the desktop and
+ *   PostgreSQL servers, not again in the mobile project, whose time goes to what a person sees and does.
  *
  * The projects also select specs by file name: a domain's specs are `<domain>.spec.ts` or, split by
  * what they test, `<domain>-<part>.spec.ts` (admin-user-table.spec.ts, review-form.spec.ts).
  */
 const globalState = /@global-state/;
 const publishesProgram = /@publishes-program/;
+const serverAnswers = /@server-answers/;
 
 const launchOptions = {
   executablePath: chromiumPath,
@@ -104,7 +108,7 @@ export default defineConfig({
     {
       name: "mobile",
       testIgnore: /(postgres|content-editions|content-edition-media)\.spec\.ts/,
-      grepInvert: [globalState, publishesProgram],
+      grepInvert: [globalState, publishesProgram, serverAnswers],
       use: {
         ...devices["Pixel 5"],
         viewport: { width: 375, height: 740 },

@@ -22,17 +22,25 @@ test.beforeEach(async ({ context }) => {
   await useOwnClientAddress(context);
 });
 
-test("the return path never leads to another site", async ({ page }, testInfo) => {
-  const email = await signedInAccount(page, testInfo, "redirect");
-  await logOut(page);
-  for (const target of ["https://evil.example/phish", "//evil.example/phish", "/\\evil.example"]) {
-    await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
-    await logIn(page, email, strongPassword);
-    await expect(page).toHaveURL(at("/sculc-2025"));
-    await page.goto("/profile");
+test(
+  "the return path never leads to another site",
+  { tag: "@server-answers" },
+  async ({ page }, testInfo) => {
+    const email = await signedInAccount(page, testInfo, "redirect");
     await logOut(page);
-  }
-});
+    for (const target of [
+      "https://evil.example/phish",
+      "//evil.example/phish",
+      "/\\evil.example",
+    ]) {
+      await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
+      await logIn(page, email, strongPassword);
+      await expect(page).toHaveURL(at("/sculc-2025"));
+      await page.goto("/profile");
+      await logOut(page);
+    }
+  },
+);
 
 test("a signed-in visitor to /login or /register goes on to the return path", async ({
   page,
@@ -104,31 +112,39 @@ test("an address in ADMIN_EMAILS becomes an admin once its owner sets the passwo
   await expect(mainNav(page).getByRole("link", { name: "User Data" })).toBeVisible();
 });
 
-test("too many sign-in attempts are refused with a clear message", async ({ page }, testInfo) => {
-  const email = uniqueEmail("guess", testInfo);
-  const address = await useOwnClientAddress(page.context());
-  const origin = new URL(testInfo.project.use.baseURL ?? "").origin;
-  for (let attempt = 1; attempt <= 10; attempt++) {
-    const response = await page.request.post("/login", {
-      form: { intent: "password", email, password: `guess-number-${attempt}` },
-      headers: { Origin: origin, "X-Forwarded-For": address },
+test(
+  "too many sign-in attempts are refused with a clear message",
+  { tag: "@server-answers" },
+  async ({ page }, testInfo) => {
+    const email = uniqueEmail("guess", testInfo);
+    const address = await useOwnClientAddress(page.context());
+    const origin = new URL(testInfo.project.use.baseURL ?? "").origin;
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const response = await page.request.post("/login", {
+        form: { intent: "password", email, password: `guess-number-${attempt}` },
+        headers: { Origin: origin, "X-Forwarded-For": address },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(401);
+    }
+    await page.goto("/login");
+    await logIn(page, email, "guess-number-11");
+    await expect(page.getByRole("alert")).toHaveText(
+      /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
+    await expectNoAxeViolations(page);
+  },
+);
+
+test(
+  "a form posted from another site is refused",
+  { tag: "@server-answers" },
+  async ({ request }, testInfo) => {
+    const response = await request.post("/login", {
+      form: { intent: "password", email: uniqueEmail("csrf", testInfo), password: strongPassword },
+      headers: { Origin: "https://evil.example" },
       maxRedirects: 0,
     });
-    expect(response.status()).toBe(401);
-  }
-  await page.goto("/login");
-  await logIn(page, email, "guess-number-11");
-  await expect(page.getByRole("alert")).toHaveText(
-    /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
-  );
-  await expectNoAxeViolations(page);
-});
-
-test("a form posted from another site is refused", async ({ request }, testInfo) => {
-  const response = await request.post("/login", {
-    form: { intent: "password", email: uniqueEmail("csrf", testInfo), password: strongPassword },
-    headers: { Origin: "https://evil.example" },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(403);
-});
+    expect(response.status()).toBe(403);
+  },
+);

@@ -91,24 +91,35 @@ test("cancelling at Google shows the canceled message and signs nobody in", asyn
   await expect(mainNav(page).getByRole("link", { name: "Login" })).toBeVisible();
 });
 
-test("Google never joins an account whose email was not verified", async ({ page }, testInfo) => {
-  const email = uniqueEmail("squatter", testInfo);
-  await register(page, { firstName: "Sam", lastName: "Squatter", email, password: strongPassword });
-  await expect(page.getByRole("heading", { name: "Verify Your Email" })).toBeVisible();
-  await page.goto("/login");
-  await signInWithGoogle(page, email);
-  await expect(page.getByRole("alert")).toHaveText("Google Sign-In failed. Please try again.");
-  await page.goto("/profile");
-  await expect(page).toHaveURL(atLogin);
-});
+test(
+  "Google never joins an account whose email was not verified",
+  { tag: "@server-answers" },
+  async ({ page }, testInfo) => {
+    const email = uniqueEmail("squatter", testInfo);
+    await register(page, {
+      firstName: "Sam",
+      lastName: "Squatter",
+      email,
+      password: strongPassword,
+    });
+    await expect(page.getByRole("heading", { name: "Verify Your Email" })).toBeVisible();
+    await page.goto("/login");
+    await signInWithGoogle(page, email);
+    await expect(page.getByRole("alert")).toHaveText("Google Sign-In failed. Please try again.");
+    await page.goto("/profile");
+    await expect(page).toHaveURL(atLogin);
+  },
+);
 
-test("a Google identity whose provider has not verified the address cannot sign in", async ({
-  page,
-}, testInfo) => {
-  await page.goto("/login");
-  await signInWithGoogle(page, uniqueEmail("unverified", testInfo));
-  await expect(page.getByRole("alert")).toHaveText("Please verify your email before logging in.");
-});
+test(
+  "a Google identity whose provider has not verified the address cannot sign in",
+  { tag: "@server-answers" },
+  async ({ page }, testInfo) => {
+    await page.goto("/login");
+    await signInWithGoogle(page, uniqueEmail("unverified", testInfo));
+    await expect(page.getByRole("alert")).toHaveText("Please verify your email before logging in.");
+  },
+);
 
 test("adding a password from a session over ten minutes old asks for Google again, comes back, and mails the owner", async ({
   page,

@@ -78,9 +78,9 @@ function programPosts(submissionId: string): { url: string; form: Record<string,
   ];
 }
 
-test("signed out, the admin pages, their data, the exports, files and actions all send you to log in", async ({
-  page,
-}) => {
+test("signed out, the admin pages, their data, the exports, files and actions all send you to log in", {
+  tag: "@server-answers",
+}, async ({ page }) => {
   for (const adminPage of adminPages) {
     const loginPath = `/login?message=Please+log+in+to+continue.&redirectTo=${encodeURIComponent(adminPage)}`;
     await page.goto(adminPage);
@@ -107,62 +107,64 @@ test("signed out, the admin pages, their data, the exports, files and actions al
   }
 });
 
-test("a non-admin gets 403 from the admin pages, their data, the exports and actions, and 404 for another's file", async ({
-  page,
-}, testInfo) => {
-  // Someone's submission, the target of the attempts below, and a member without the admin role.
-  const fileName = `private-${randomToken()}.pdf`;
-  const owner = someone("owner", testInfo);
-  const member = someone("member", testInfo);
-  const [ownerApi, memberApi] = await Promise.all([
-    apiAccount(testInfo, owner),
-    apiAccount(testInfo, member),
-  ]);
-  const submissionId = await apiUpload(ownerApi, fileName);
-  await shareSession(page, memberApi);
-  await memberApi.dispose();
+test(
+  "a non-admin gets 403 from the admin pages, their data, the exports and actions, and 404 for another's file",
+  { tag: "@server-answers" },
+  async ({ page }, testInfo) => {
+    // Someone's submission, the target of the attempts below, and a member without the admin role.
+    const fileName = `private-${randomToken()}.pdf`;
+    const owner = someone("owner", testInfo);
+    const member = someone("member", testInfo);
+    const [ownerApi, memberApi] = await Promise.all([
+      apiAccount(testInfo, owner),
+      apiAccount(testInfo, member),
+    ]);
+    const submissionId = await apiUpload(ownerApi, fileName);
+    await shareSession(page, memberApi);
+    await memberApi.dispose();
 
-  for (const adminPage of adminPages) {
-    const response = await page.goto(adminPage);
-    expect(response?.status(), adminPage).toBe(403);
-    await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
-    await expect(page).toHaveURL(at(adminPage));
-  }
-  await expectNoAxeViolations(page);
-  // (The requests are independent of each other, so they go at once.)
-  const dataAndExports = [...adminPages.map((adminPage) => `${adminPage}.data`), ...csvExports];
-  const posts = [
-    ...adminPosts(submissionId, owner.email),
-    { url: "/user-data?index", form: { intent: "grant", email: member.email } },
-  ];
-  await Promise.all([
-    ...dataAndExports.map(async (url) => {
-      const response = await page.request.get(url, { maxRedirects: 0 });
-      expect(response.status(), url).toBe(403);
-      const body = await response.text();
-      expect(body).not.toContain(owner.email);
-      expect(body).not.toContain("First name");
-    }),
-    (async () => {
-      const snooped = await page.request.get(`/files/abstracts/${submissionId}`);
-      expect(snooped.status()).toBe(404);
-      expect(await snooped.text()).not.toContain("%PDF");
-    })(),
-    ...posts.map(async ({ url, form }) => {
-      const response = await page.request.post(url, { form, maxRedirects: 0 });
-      expect(response.status(), `POST ${url} ${form.intent}`).toBe(403);
-    }),
-  ]);
+    for (const adminPage of adminPages) {
+      const response = await page.goto(adminPage);
+      expect(response?.status(), adminPage).toBe(403);
+      await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+      await expect(page).toHaveURL(at(adminPage));
+    }
+    await expectNoAxeViolations(page);
+    // (The requests are independent of each other, so they go at once.)
+    const dataAndExports = [...adminPages.map((adminPage) => `${adminPage}.data`), ...csvExports];
+    const posts = [
+      ...adminPosts(submissionId, owner.email),
+      { url: "/user-data?index", form: { intent: "grant", email: member.email } },
+    ];
+    await Promise.all([
+      ...dataAndExports.map(async (url) => {
+        const response = await page.request.get(url, { maxRedirects: 0 });
+        expect(response.status(), url).toBe(403);
+        const body = await response.text();
+        expect(body).not.toContain(owner.email);
+        expect(body).not.toContain("First name");
+      }),
+      (async () => {
+        const snooped = await page.request.get(`/files/abstracts/${submissionId}`);
+        expect(snooped.status()).toBe(404);
+        expect(await snooped.text()).not.toContain("%PDF");
+      })(),
+      ...posts.map(async ({ url, form }) => {
+        const response = await page.request.post(url, { form, maxRedirects: 0 });
+        expect(response.status(), `POST ${url} ${form.intent}`).toBe(403);
+      }),
+    ]);
 
-  // Nothing changed: the member is still no admin, and the submission is still undecided (and the
-  // owner can still open it).
-  expect((await page.goto("/user-data"))?.status()).toBe(403);
-  const status = await (await ownerApi.get("/sculc/view-submission")).text();
-  expect(status).toContain(fileName);
-  expect(status).toContain("Being processed");
-  expect((await ownerApi.get(`/files/abstracts/${submissionId}`)).status()).toBe(200);
-  await ownerApi.dispose();
-});
+    // Nothing changed: the member is still no admin, and the submission is still undecided (and the
+    // owner can still open it).
+    expect((await page.goto("/user-data"))?.status()).toBe(403);
+    const status = await (await ownerApi.get("/sculc/view-submission")).text();
+    expect(status).toContain(fileName);
+    expect(status).toContain("Being processed");
+    expect((await ownerApi.get(`/files/abstracts/${submissionId}`)).status()).toBe(200);
+    await ownerApi.dispose();
+  },
+);
 
 test("axe finds nothing on the user table (with results), the submissions page and the audit log", async ({
   page,

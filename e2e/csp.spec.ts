@@ -55,38 +55,40 @@ const signedOutAccountPaths = [
 ];
 const signedInAccountPaths = ["/profile", "/edit-profile", "/complete-profile"];
 
-test("no public page and no account page reports a Content-Security-Policy violation", async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  await useOwnClientAddress(page.context());
-  const violations = await watchForCspViolations(page);
+test(
+  "no public page and no account page reports a Content-Security-Policy violation",
+  { tag: "@server-answers" },
+  async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await useOwnClientAddress(page.context());
+    const violations = await watchForCspViolations(page);
 
-  for (const path of [...publicPaths, ...signedOutAccountPaths]) await visit(page, path);
+    for (const path of [...publicPaths, ...signedOutAccountPaths]) await visit(page, path);
 
-  // Forms exercised on the client too: a failed sign-in and a registration that the server refuses.
-  await visit(page, "/login");
-  await logIn(page, uniqueEmail("csp-nobody", testInfo), "wrong-password-123");
-  await expect(page.getByRole("alert")).toBeVisible();
-  await visit(page, "/register");
-  await register(page, {
-    firstName: "Csp",
-    lastName: "Check",
-    email: uniqueEmail("csp-register", testInfo),
-    password: strongPassword,
-    confirm: "does-not-match-1",
-  });
-  await expect(page.getByRole("alert").first()).toBeVisible();
+    // Forms exercised on the client too: a failed sign-in and a registration that the server refuses.
+    await visit(page, "/login");
+    await logIn(page, uniqueEmail("csp-nobody", testInfo), "wrong-password-123");
+    await expect(page.getByRole("alert")).toBeVisible();
+    await visit(page, "/register");
+    await register(page, {
+      firstName: "Csp",
+      lastName: "Check",
+      email: uniqueEmail("csp-register", testInfo),
+      password: strongPassword,
+      confirm: "does-not-match-1",
+    });
+    await expect(page.getByRole("alert").first()).toBeVisible();
 
-  await signedInAccount(page, testInfo, "csp");
-  for (const path of signedInAccountPaths) await visit(page, path);
+    await signedInAccount(page, testInfo, "csp");
+    for (const path of signedInAccountPaths) await visit(page, path);
 
-  expect(violations).toEqual([]);
-});
+    expect(violations).toEqual([]);
+  },
+);
 
-test("public pages served from the cache keep the strict policy and run the page script", async ({
-  page,
-}) => {
+test("public pages served from the cache keep the strict policy and run the page script", {
+  tag: "@server-answers",
+}, async ({ page }) => {
   test.setTimeout(120_000);
   const violations = await watchForCspViolations(page);
   for (const path of ["/", "/board", "/naclo", "/events", "/sculc-2025", "/sculc-2023-photo"]) {
@@ -113,9 +115,9 @@ test("public pages served from the cache keep the strict policy and run the page
   expect(violations).toEqual([]);
 });
 
-test("hydrating pages keep a fresh nonce and load the page script beside the app", async ({
-  page,
-}) => {
+test("hydrating pages keep a fresh nonce and load the page script beside the app", {
+  tag: "@server-answers",
+}, async ({ page }) => {
   const violations = await watchForCspViolations(page);
   const policies: string[] = [];
   for (let visitIndex = 0; visitIndex < 2; visitIndex++) {
@@ -132,7 +134,9 @@ test("hydrating pages keep a fresh nonce and load the page script beside the app
   expect(violations).toEqual([]);
 });
 
-test("the client bundle carries neither the password block list nor its checker", () => {
+test("the client bundle carries neither the password block list nor its checker", {
+  tag: "@server-answers",
+}, () => {
   // zxcvbn-ts and its ~49,000-word list are server-only (common-passwords.server.ts).
   const assets = path.resolve("build/client/assets");
   const scripts = fs.readdirSync(assets).filter((file) => file.endsWith(".js"));

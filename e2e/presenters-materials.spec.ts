@@ -148,57 +148,57 @@ test("a wrong file is refused in the form: focus on the message, the consent tic
   });
 });
 
-test("uploads are refused to another user, and to everyone after the date", async ({
-  page,
-  browser,
-  baseURL,
-}, testInfo) => {
-  const { id } = await confirmedPresenter(page, testInfo, { title: `Late ${token()}` });
-  await whileOpen(testInfo, async () => {
-    await page.goto(congratulations);
-    await uploadOnPage(
-      page,
-      { name: "kept.pdf", buffer: await makeAbstractPdf() },
-      { mayPublish: false, button: /^Upload slides$/ },
-    );
-  });
-
-  // Someone else, signed in, can neither upload for this abstract nor read its unpublished file.
-  const otherContext = await browser.newContext();
-  const other = await otherContext.newPage();
-  await useOwnClientAddress(otherContext);
-  await signedInAccount(other, testInfo, "intruder");
-  const intrusion = await whileOpen(testInfo, () => postUpload(other.request, baseURL ?? "", id));
-  expect(intrusion.status(), intrusion.headers().location).toBe(404);
-  expect((await other.request.get(`/files/materials/${id}`)).status()).toBe(404);
-  await otherContext.close();
-
-  await withDatesLock(testInfo, async () => {
-    await setMaterialsDue(testInfo, new Date(Date.now() - 60_000));
-    try {
-      const late = await postUpload(page.request, baseURL ?? "", id);
-      expect(late.status()).toBe(409);
-      expect(await late.text()).toContain("The deadline for final materials has passed.");
-      const consent = await page.request.post(`/sculc/final-materials/consent?submission=${id}`, {
-        headers: { Origin: baseURL ?? "" },
-        form: { mayPublish: "yes" },
-        maxRedirects: 0,
-      });
-      expect(consent.status()).toBe(409);
+test(
+  "uploads are refused to another user, and to everyone after the date",
+  { tag: "@server-answers" },
+  async ({ page, browser, baseURL }, testInfo) => {
+    const { id } = await confirmedPresenter(page, testInfo, { title: `Late ${token()}` });
+    await whileOpen(testInfo, async () => {
       await page.goto(congratulations);
-      const section = page.getByRole("region", { name: "Final materials" });
-      await expect(section).toContainText("Final materials were due by");
-      await expect(section).toContainText("kept.pdf");
-      await expect(section.getByRole("button")).toHaveCount(0);
-      await expectNoAxeViolations(page);
-    } finally {
-      await setMaterialsDue(testInfo, inAWeek());
-    }
-  });
-  // The refused upload replaced nothing.
-  await page.goto(congratulations);
-  await expect(page.getByRole("region", { name: "Final materials" })).toContainText("kept.pdf");
-});
+      await uploadOnPage(
+        page,
+        { name: "kept.pdf", buffer: await makeAbstractPdf() },
+        { mayPublish: false, button: /^Upload slides$/ },
+      );
+    });
+
+    // Someone else, signed in, can neither upload for this abstract nor read its unpublished file.
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await useOwnClientAddress(otherContext);
+    await signedInAccount(other, testInfo, "intruder");
+    const intrusion = await whileOpen(testInfo, () => postUpload(other.request, baseURL ?? "", id));
+    expect(intrusion.status(), intrusion.headers().location).toBe(404);
+    expect((await other.request.get(`/files/materials/${id}`)).status()).toBe(404);
+    await otherContext.close();
+
+    await withDatesLock(testInfo, async () => {
+      await setMaterialsDue(testInfo, new Date(Date.now() - 60_000));
+      try {
+        const late = await postUpload(page.request, baseURL ?? "", id);
+        expect(late.status()).toBe(409);
+        expect(await late.text()).toContain("The deadline for final materials has passed.");
+        const consent = await page.request.post(`/sculc/final-materials/consent?submission=${id}`, {
+          headers: { Origin: baseURL ?? "" },
+          form: { mayPublish: "yes" },
+          maxRedirects: 0,
+        });
+        expect(consent.status()).toBe(409);
+        await page.goto(congratulations);
+        const section = page.getByRole("region", { name: "Final materials" });
+        await expect(section).toContainText("Final materials were due by");
+        await expect(section).toContainText("kept.pdf");
+        await expect(section.getByRole("button")).toHaveCount(0);
+        await expectNoAxeViolations(page);
+      } finally {
+        await setMaterialsDue(testInfo, inAWeek());
+      }
+    });
+    // The refused upload replaced nothing.
+    await page.goto(congratulations);
+    await expect(page.getByRole("region", { name: "Final materials" })).toContainText("kept.pdf");
+  },
+);
 
 test("admins see every accepted abstract's material and download it, audited", async ({
   page,

@@ -91,100 +91,101 @@ test("declaring a conflict, without JavaScript, takes two steps, empties the que
   });
 });
 
-test("every permission boundary of the reviewer pages holds on the server", async ({
-  browser,
-  page,
-}, testInfo) => {
-  test.slow();
-  const author = await signedInPerson(browser, testInfo, "author");
-  await uploadNamedAbstract(author);
-  const number = await abstractNumberOf(testInfo, author.email);
-  const paths = ["/review", `/review/abstracts/${number}`, `/review/abstracts/${number}.pdf`];
+test(
+  "every permission boundary of the reviewer pages holds on the server",
+  { tag: "@server-answers" },
+  async ({ browser, page }, testInfo) => {
+    test.slow();
+    const author = await signedInPerson(browser, testInfo, "author");
+    await uploadNamedAbstract(author);
+    const number = await abstractNumberOf(testInfo, author.email);
+    const paths = ["/review", `/review/abstracts/${number}`, `/review/abstracts/${number}.pdf`];
 
-  // Signed out: the login page, coming back afterwards.
-  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": randomClientAddress() });
-  for (const path of paths) {
-    await page.goto(path);
-    await expect(page).toHaveURL(atLogin);
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(path);
-  }
+    // Signed out: the login page, coming back afterwards.
+    await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": randomClientAddress() });
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page).toHaveURL(atLogin);
+      expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(path);
+    }
 
-  // Signed in without the role (the author, or anyone): 404 for pages, data, the file and actions.
-  const expectNotFound = async (person: Person, path: string, form?: Record<string, string>) => {
-    const response = form
-      ? await person.page.request.post(path, { form, maxRedirects: 0 })
-      : await person.page.request.get(path, { maxRedirects: 0 });
-    expect(response.status(), `${form ? "POST" : "GET"} ${path}`).toBe(404);
-  };
-  for (const path of [...paths, "/review.data", `/review/abstracts/${number}.data`]) {
-    await expectNotFound(author, path);
-  }
-  await expectNotFound(author, "/review", { intent: "take-next" });
-  await expectNotFound(author, `/review/abstracts/${number}`, {
-    intent: "submit",
-    merit: "5",
-    confidence: "3",
-  });
-  const visit = await author.page.goto("/review");
-  expect(visit?.status()).toBe(404);
-  await expect(
-    author.page.getByRole("heading", { name: "We couldn’t find that page" }),
-  ).toBeVisible();
+    // Signed in without the role (the author, or anyone): 404 for pages, data, the file and actions.
+    const expectNotFound = async (person: Person, path: string, form?: Record<string, string>) => {
+      const response = form
+        ? await person.page.request.post(path, { form, maxRedirects: 0 })
+        : await person.page.request.get(path, { maxRedirects: 0 });
+      expect(response.status(), `${form ? "POST" : "GET"} ${path}`).toBe(404);
+    };
+    for (const path of [...paths, "/review.data", `/review/abstracts/${number}.data`]) {
+      await expectNotFound(author, path);
+    }
+    await expectNotFound(author, "/review", { intent: "take-next" });
+    await expectNotFound(author, `/review/abstracts/${number}`, {
+      intent: "submit",
+      merit: "5",
+      confidence: "3",
+    });
+    const visit = await author.page.goto("/review");
+    expect(visit?.status()).toBe(404);
+    await expect(
+      author.page.getByRole("heading", { name: "We couldn’t find that page" }),
+    ).toBeVisible();
 
-  // A reviewer reaches only the abstracts assigned to them: another number is a 404 everywhere, and a
-  // crafted post changes nothing.
-  const reviewer = await signedInPerson(browser, testInfo, "reviewer");
-  await makeReviewer(testInfo, reviewer.email);
-  expect((await reviewer.page.request.get("/review")).status()).toBe(200);
-  for (const path of paths.slice(1)) await expectNotFound(reviewer, path);
-  await expectNotFound(reviewer, `/review/abstracts/${number}.data`);
-  await expectNotFound(reviewer, `/review/abstracts/${number}`, {
-    intent: "submit",
-    merit: "5",
-    confidence: "3",
-  });
-  await expectNotFound(reviewer, `/review/abstracts/${number}`, { intent: "declare-conflict" });
-  for (const crafted of ["0", "01", "-1", "1e3", "abc", "99999999999"]) {
-    await expectNotFound(reviewer, `/review/abstracts/${crafted}`);
-    await expectNotFound(reviewer, `/review/abstracts/${crafted}.pdf`);
-  }
-  await withProjectDatabase(testInfo, async (handle) => {
-    const reviews = await handle.db
-      .selectFrom("review")
-      .innerJoin("review_assignment", "review_assignment.id", "review.assignment_id")
-      .innerJoin("user", "user.id", "review_assignment.reviewer_id")
-      .select("review.assignment_id")
-      .where("user.email", "=", reviewer.email)
-      .execute();
-    expect(reviews).toEqual([]);
-  });
+    // A reviewer reaches only the abstracts assigned to them: another number is a 404 everywhere, and a
+    // crafted post changes nothing.
+    const reviewer = await signedInPerson(browser, testInfo, "reviewer");
+    await makeReviewer(testInfo, reviewer.email);
+    expect((await reviewer.page.request.get("/review")).status()).toBe(200);
+    for (const path of paths.slice(1)) await expectNotFound(reviewer, path);
+    await expectNotFound(reviewer, `/review/abstracts/${number}.data`);
+    await expectNotFound(reviewer, `/review/abstracts/${number}`, {
+      intent: "submit",
+      merit: "5",
+      confidence: "3",
+    });
+    await expectNotFound(reviewer, `/review/abstracts/${number}`, { intent: "declare-conflict" });
+    for (const crafted of ["0", "01", "-1", "1e3", "abc", "99999999999"]) {
+      await expectNotFound(reviewer, `/review/abstracts/${crafted}`);
+      await expectNotFound(reviewer, `/review/abstracts/${crafted}.pdf`);
+    }
+    await withProjectDatabase(testInfo, async (handle) => {
+      const reviews = await handle.db
+        .selectFrom("review")
+        .innerJoin("review_assignment", "review_assignment.id", "review.assignment_id")
+        .innerJoin("user", "user.id", "review_assignment.reviewer_id")
+        .select("review.assignment_id")
+        .where("user.email", "=", reviewer.email)
+        .execute();
+      expect(reviews).toEqual([]);
+    });
 
-  // Assigned, the same requests succeed; crafted scores are refused with a message.
-  await assignAbstract(testInfo, { authorEmail: author.email, reviewerEmail: reviewer.email });
-  // The PDF opens only once the reviewer declared no conflict of interest with the abstract.
-  const undeclared = await reviewer.page.request.get(`/review/abstracts/${number}.pdf`);
-  expect(undeclared.status()).toBe(403);
-  expect(await undeclared.text()).toContain("declare that you have no conflict of interest");
-  const declared = await reviewer.page.request.post(`/review/abstracts/${number}`, {
-    form: { intent: "declare-no-conflict" },
-  });
-  expect(declared.status()).toBe(200);
-  expect((await reviewer.page.request.get(`/review/abstracts/${number}.pdf`)).status()).toBe(200);
-  const crafted = await reviewer.page.request.post(`/review/abstracts/${number}`, {
-    form: { intent: "submit", merit: "9", confidence: "3" },
-  });
-  expect(crafted.status()).toBe(400);
-  expect(await crafted.text()).toContain("Choose an overall merit from the list.");
-  const huge = await reviewer.page.request.post(`/review/abstracts/${number}`, {
-    form: { intent: "save-draft", commentsToAuthors: "x".repeat(10_001) },
-  });
-  expect(huge.status()).toBe(400);
+    // Assigned, the same requests succeed; crafted scores are refused with a message.
+    await assignAbstract(testInfo, { authorEmail: author.email, reviewerEmail: reviewer.email });
+    // The PDF opens only once the reviewer declared no conflict of interest with the abstract.
+    const undeclared = await reviewer.page.request.get(`/review/abstracts/${number}.pdf`);
+    expect(undeclared.status()).toBe(403);
+    expect(await undeclared.text()).toContain("declare that you have no conflict of interest");
+    const declared = await reviewer.page.request.post(`/review/abstracts/${number}`, {
+      form: { intent: "declare-no-conflict" },
+    });
+    expect(declared.status()).toBe(200);
+    expect((await reviewer.page.request.get(`/review/abstracts/${number}.pdf`)).status()).toBe(200);
+    const crafted = await reviewer.page.request.post(`/review/abstracts/${number}`, {
+      form: { intent: "submit", merit: "9", confidence: "3" },
+    });
+    expect(crafted.status()).toBe(400);
+    expect(await crafted.text()).toContain("Choose an overall merit from the list.");
+    const huge = await reviewer.page.request.post(`/review/abstracts/${number}`, {
+      form: { intent: "save-draft", commentsToAuthors: "x".repeat(10_001) },
+    });
+    expect(huge.status()).toBe(400);
 
-  // The author never reaches reviews of their own abstract, even as a reviewer: it cannot be assigned.
-  await makeReviewer(testInfo, author.email);
-  await expect(
-    assignAbstract(testInfo, { authorEmail: author.email, reviewerEmail: author.email }),
-  ).rejects.toThrow(/conflict/);
-  await expectNotFound(author, `/review/abstracts/${number}`);
-  await expectNotFound(author, `/review/abstracts/${number}.pdf`);
-});
+    // The author never reaches reviews of their own abstract, even as a reviewer: it cannot be assigned.
+    await makeReviewer(testInfo, author.email);
+    await expect(
+      assignAbstract(testInfo, { authorEmail: author.email, reviewerEmail: author.email }),
+    ).rejects.toThrow(/conflict/);
+    await expectNotFound(author, `/review/abstracts/${number}`);
+    await expectNotFound(author, `/review/abstracts/${number}.pdf`);
+  },
+);

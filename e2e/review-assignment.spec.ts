@@ -150,6 +150,14 @@ test("assign and unassign by hand; reminders mail only reviewers with unfinished
     expect(mail.text).not.toContain(author.email);
     // The reminders went out before the page answered: none came for the reviewer with nothing to do.
     expect(await countMail(idle.email)).toBe(idleMailBefore);
+    // The answer was a redirect: a reload says what was sent and mails nobody again.
+    await expect(page).toHaveURL(/\/user-data\/review\?reminded=[\w-]+$/);
+    const busyMailAfter = await countMail(busy.email);
+    await page.reload();
+    await expect(
+      successMessage(page, /^Reminders sent successfully to \d+ reviewers? about/),
+    ).toBeVisible();
+    expect(await countMail(busy.email)).toBe(busyMailAfter);
   });
   await admin.context.close();
 });

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 // HTTP behaviour does not depend on the viewport; run it once.
 test.skip(({ isMobile }) => isMobile, "server behaviour is checked on the desktop project");
 
-test.describe("server", () => {
+test.describe("server", { tag: "@server-answers" }, () => {
   test("sends security headers on every page; freshly rendered pages get a new script nonce each time", async ({
     request,
   }) => {

@@ -17,7 +17,7 @@ function startServer(env: Record<string, string>) {
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-test.describe("server start-up", () => {
+test.describe("server start-up", { tag: "@server-answers" }, () => {
   test("lists every invalid setting with its reason", () => {
     const { status, output } = startServer({
       PORT: "eighty",

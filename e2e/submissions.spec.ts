@@ -177,30 +177,31 @@ test("bad files are refused with the reason, and odd names are shown safely", as
   );
 });
 
-test("another user's file answers 404, and signed-out visitors are asked to log in", async ({
-  page,
-  browser,
-}, testInfo) => {
-  await signedInAccount(page, testInfo, "owner");
-  await uploadAbstract(page, { name: "mine.pdf", buffer: await makeAbstractPdf() });
-  const href = await page.getByRole("link", { name: /View mine\.pdf/ }).getAttribute("href");
-  expect(href).toMatch(/^\/files\/abstracts\//);
+test(
+  "another user's file answers 404, and signed-out visitors are asked to log in",
+  { tag: "@server-answers" },
+  async ({ page, browser }, testInfo) => {
+    await signedInAccount(page, testInfo, "owner");
+    await uploadAbstract(page, { name: "mine.pdf", buffer: await makeAbstractPdf() });
+    const href = await page.getByRole("link", { name: /View mine\.pdf/ }).getAttribute("href");
+    expect(href).toMatch(/^\/files\/abstracts\//);
 
-  const other = await browser.newContext();
-  await useOwnClientAddress(other);
-  const otherPage = await other.newPage();
-  await signedInAccount(otherPage, testInfo, "snoop");
-  const snooped = await otherPage.request.get(href ?? "");
-  expect(snooped.status()).toBe(404);
-  expect(await snooped.text()).not.toContain("%PDF");
-  await other.close();
+    const other = await browser.newContext();
+    await useOwnClientAddress(other);
+    const otherPage = await other.newPage();
+    await signedInAccount(otherPage, testInfo, "snoop");
+    const snooped = await otherPage.request.get(href ?? "");
+    expect(snooped.status()).toBe(404);
+    expect(await snooped.text()).not.toContain("%PDF");
+    await other.close();
 
-  const anonymous = await browser.newContext();
-  const visitor = await anonymous.newPage();
-  await visitor.goto(href ?? "");
-  await expect(visitor).toHaveURL(atLogin);
-  await anonymous.close();
-});
+    const anonymous = await browser.newContext();
+    const visitor = await anonymous.newPage();
+    await visitor.goto(href ?? "");
+    await expect(visitor).toHaveURL(atLogin);
+    await anonymous.close();
+  },
+);
 
 test("the 2025 page's status button: none for visitors, status for applicants, congratulations for presenters", async ({
   page,

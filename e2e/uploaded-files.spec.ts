@@ -79,72 +79,79 @@ async function grantAdmin(email: string) {
   expect(stdout).toContain(`${email} is now an admin.`);
 }
 
-test("a PDF that is also an HTML page never runs as the site, for its author or an admin", async ({
-  browser,
-}, testInfo: TestInfo) => {
-  const authorContext = await browser.newContext();
-  await useOwnClientAddress(authorContext);
-  const authorSigns = watchForScript(authorContext);
-  const author = await authorContext.newPage();
-  const authorEmail = await signedInAccount(author, testInfo, "polyglot-author");
-  await author.goto("/sculc/submit-abstract");
-  await fillAbstractDetails(author, { title: "polyglot.pdf" });
-  await author.getByLabel(/^Abstract \(PDF/).setInputFiles({
-    name: "polyglot.pdf",
-    mimeType: "application/pdf",
-    buffer: await makePolyglot(),
-  });
-  await author.getByRole("button", { name: "Upload Abstract" }).click();
-  await expect(
-    author.getByRole("heading", { name: "Thank You for Your Submission" }),
-  ).toBeVisible();
+test(
+  "a PDF that is also an HTML page never runs as the site, for its author or an admin",
+  { tag: "@server-answers" },
+  async ({ browser }, testInfo: TestInfo) => {
+    const authorContext = await browser.newContext();
+    await useOwnClientAddress(authorContext);
+    const authorSigns = watchForScript(authorContext);
+    const author = await authorContext.newPage();
+    const authorEmail = await signedInAccount(author, testInfo, "polyglot-author");
+    await author.goto("/sculc/submit-abstract");
+    await fillAbstractDetails(author, { title: "polyglot.pdf" });
+    await author.getByLabel(/^Abstract \(PDF/).setInputFiles({
+      name: "polyglot.pdf",
+      mimeType: "application/pdf",
+      buffer: await makePolyglot(),
+    });
+    await author.getByRole("button", { name: "Upload Abstract" }).click();
+    await expect(
+      author.getByRole("heading", { name: "Thank You for Your Submission" }),
+    ).toBeVisible();
 
-  await author.goto("/sculc/view-submission");
-  const authorTab = await openFileFromLink(
-    author,
-    author.getByRole("link", { name: /^View polyglot\.pdf/ }),
-  );
-  await authorTab.close();
-  // What the server sent (Chromium hands its PDF viewer the file without the sandbox policy, which
-  // then only matters to browsers that would render the bytes themselves).
-  const href = await author.getByRole("link", { name: /^View polyglot\.pdf/ }).getAttribute("href");
-  const raw = await author.request.get(href ?? "");
-  expect(raw.headers()).toMatchObject({
-    "content-type": "application/pdf",
-    "x-content-type-options": "nosniff",
-    "content-security-policy": "sandbox; default-src 'none'; frame-ancestors 'self'",
-    "cross-origin-resource-policy": "same-origin",
-  });
-  expect(raw.headers()["content-disposition"]).toMatch(/^inline; filename="polyglot\.pdf"/);
+    await author.goto("/sculc/view-submission");
+    const authorTab = await openFileFromLink(
+      author,
+      author.getByRole("link", { name: /^View polyglot\.pdf/ }),
+    );
+    await authorTab.close();
+    // What the server sent (Chromium hands its PDF viewer the file without the sandbox policy, which
+    // then only matters to browsers that would render the bytes themselves).
+    const href = await author
+      .getByRole("link", { name: /^View polyglot\.pdf/ })
+      .getAttribute("href");
+    const raw = await author.request.get(href ?? "");
+    expect(raw.headers()).toMatchObject({
+      "content-type": "application/pdf",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "sandbox; default-src 'none'; frame-ancestors 'self'",
+      "cross-origin-resource-policy": "same-origin",
+    });
+    expect(raw.headers()["content-disposition"]).toMatch(/^inline; filename="polyglot\.pdf"/);
 
-  const adminContext = await browser.newContext();
-  await useOwnClientAddress(adminContext);
-  const adminSigns = watchForScript(adminContext);
-  const admin = await adminContext.newPage();
-  const adminEmail = await signedInAccount(admin, testInfo, "polyglot-admin");
-  await grantAdmin(adminEmail);
-  await admin.goto(`/user-data?q=${encodeURIComponent(authorEmail)}`);
-  const row = admin.getByRole("row").filter({ hasText: authorEmail });
-  const adminTab = await openFileFromLink(admin, row.getByRole("link", { name: /polyglot\.pdf/ }));
-  await adminTab.close();
+    const adminContext = await browser.newContext();
+    await useOwnClientAddress(adminContext);
+    const adminSigns = watchForScript(adminContext);
+    const admin = await adminContext.newPage();
+    const adminEmail = await signedInAccount(admin, testInfo, "polyglot-admin");
+    await grantAdmin(adminEmail);
+    await admin.goto(`/user-data?q=${encodeURIComponent(authorEmail)}`);
+    const row = admin.getByRole("row").filter({ hasText: authorEmail });
+    const adminTab = await openFileFromLink(
+      admin,
+      row.getByRole("link", { name: /polyglot\.pdf/ }),
+    );
+    await adminTab.close();
 
-  expect(authorSigns).toEqual([]);
-  expect(adminSigns).toEqual([]);
+    expect(authorSigns).toEqual([]);
+    expect(adminSigns).toEqual([]);
 
-  // The admin's download is in the audit log; the author's own is not an admin action.
-  await admin.goto("/user-data/audit");
-  const entry = admin
-    .getByRole("region", { name: "Audit log" })
-    .getByRole("row")
-    .filter({ hasText: authorEmail });
-  await expect(entry).toHaveCount(1);
-  await expect(entry.getByRole("cell")).toHaveText([
-    /Pacific|PT|\d/,
-    adminEmail,
-    "Opened an abstract",
-    authorEmail,
-    "polyglot.pdf",
-  ]);
-  await authorContext.close();
-  await adminContext.close();
-});
+    // The admin's download is in the audit log; the author's own is not an admin action.
+    await admin.goto("/user-data/audit");
+    const entry = admin
+      .getByRole("region", { name: "Audit log" })
+      .getByRole("row")
+      .filter({ hasText: authorEmail });
+    await expect(entry).toHaveCount(1);
+    await expect(entry.getByRole("cell")).toHaveText([
+      /Pacific|PT|\d/,
+      adminEmail,
+      "Opened an abstract",
+      authorEmail,
+      "polyglot.pdf",
+    ]);
+    await authorContext.close();
+    await adminContext.close();
+  },
+);

@@ -4,7 +4,7 @@ import type { AdminAction, Database } from "./db/schema";
 
 export type AuditActor = { userId: string | null; label: string };
 
-/** Records one admin action; call it inside the transaction that makes the change. */
+/** Records one admin action, answering its entry's id; call it inside the transaction that makes the change. */
 export async function recordAdminAction(
   db: Kysely<Database>,
   entry: {
@@ -14,10 +14,11 @@ export async function recordAdminAction(
     details?: string | null;
   },
 ) {
+  const id = crypto.randomUUID();
   await db
     .insertInto("admin_audit")
     .values({
-      id: crypto.randomUUID(),
+      id,
       action: entry.action,
       actor_user_id: entry.actor.userId,
       actor_label: entry.actor.label,
@@ -27,4 +28,5 @@ export async function recordAdminAction(
       created_at: new Date().toISOString(),
     })
     .execute();
+  return id;
 }

@@ -5,6 +5,8 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { formatScale, listAssignmentOverview } from "~/features/review/review-admin.server";
 import { handleReviewAdminAction } from "~/features/review/review-admin-actions.server";
 import { ReviewAdminPage } from "~/features/review/review-admin-page";
+import { reminderAnswer } from "~/features/review/review-messages";
+import { remindersRecorded } from "~/features/review/review-reminders.server";
 import { isReviewPeriodOpen } from "~/features/review/review-settings";
 import { getReviewSettings } from "~/features/review/review-settings.server";
 import { formatConferenceDateTime, isoToConferenceLocalTime } from "~/lib/dates";
@@ -25,12 +27,14 @@ export const clientLoader = openAsDocument;
 const defaultPerAbstract = 2;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireAdmin(context, url);
+  const admin = requireAdmin(context, url);
   const db = getDatabase().db;
   const edition = getCurrentEdition();
-  const [settings, overview] = await Promise.all([
+  const reminded = url.searchParams.get("reminded");
+  const [settings, overview, reminders] = await Promise.all([
     getReviewSettings(db, edition.year),
     listAssignmentOverview(db, edition.year),
+    reminded ? remindersRecorded(db, { auditId: reminded, actorUserId: admin.id }) : null,
   ]);
   const unfinished = overview.abstracts.flatMap((abstract) =>
     abstract.assignments.filter((assignment) => assignment.status !== "submitted"),
@@ -55,6 +59,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     },
     abstracts: overview.abstracts,
     defaultPerAbstract,
+    // After "Send reminders": what the run sent, read from its audit entry.
+    notice: reminders ? reminderAnswer(reminders)[0].message : null,
   };
 }
 
@@ -75,7 +81,7 @@ export default function AdminReview({ loaderData, actionData }: Route.ComponentP
   return (
     <ReviewAdminPage
       {...loaderData}
-      message={actionData?.message}
+      message={actionData?.message ?? loaderData.notice}
       fieldErrors={actionData?.fieldErrors}
       summary={actionData?.summary}
       typed={actionData?.typed}

@@ -12,7 +12,7 @@ import {
 } from "~/features/review/review-abstract-page";
 import { notFound, requireReviewerRole } from "~/features/review/review-access.server";
 import { reviewMessages } from "~/features/review/review-messages";
-import { parseAbstractNumber } from "~/features/review/review-paths";
+import { parseAbstractNumber, reviewPaths } from "~/features/review/review-paths";
 import type { Notice } from "~/features/review/review-queue-page";
 import { maxCommentLength } from "~/features/review/review-settings";
 import { getReviewForReviewer, listReviewQueue } from "~/features/review/reviewer-reviews.server";
@@ -125,7 +125,7 @@ export async function action(args: Route.ActionArgs) {
       editionYear,
       number,
       configuredAdminEmails: env.adminEmails,
-      reviewAdminUrl: new URL("/user-data/review", env.baseUrl).toString(),
+      reviewAdminUrl: new URL(reviewPaths.admin, env.baseUrl).toString(),
     },
     await args.request.formData(),
   );

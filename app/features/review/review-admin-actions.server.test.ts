@@ -14,6 +14,8 @@ import {
 } from "../../../tests/support/test-databases";
 import { assignReviewer, listAssignmentsForSubmission } from "./assignments.server";
 import { handleReviewAdminAction } from "./review-admin-actions.server";
+import { reminderAnswer } from "./review-messages";
+import { remindersRecorded } from "./review-reminders.server";
 import { getReviewSettings } from "./review-settings.server";
 import { submitReview } from "./reviewer-reviews.server";
 
@@ -30,7 +32,17 @@ async function setUp(database: TestDatabase) {
     );
     return { ...answer.data, status: answer.init?.status };
   };
-  return { sent, act };
+  /** An action that answers with a redirect (thrown, as the route throws it): where it leads. */
+  const redirectOf = async (values: Record<string, string>) => {
+    const thrown = await act(values).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    if (!(thrown instanceof Response)) throw new Error("the action did not redirect");
+    expect(thrown.status).toBe(302);
+    return new URL(thrown.headers.get("Location") ?? "", "https://example.org");
+  };
+  return { sent, act, redirectOf };
 }
 
 const settingsForm = {
@@ -172,13 +184,20 @@ for (const target of testDatabaseTargets()) {
       });
     });
 
-    it("reminds the reviewers: nobody to remind, then each reviewer with unfinished reviews", async () => {
+    it("reminds the reviewers: nobody to remind, then each reviewer with unfinished reviews, each run read back from its address", async () => {
       const database = await databases.openMigrated();
-      const { act, sent } = await setUp(database);
+      const { act, redirectOf, sent } = await setUp(database);
       expect(await act({ intent: "remind" })).toEqual({
         message: "No reviewer has an unfinished review.",
         status: 200,
       });
+      /** A run redirects to the page, which reads what it sent from the audit entry it names. */
+      const remindedThenRead = async (actorUserId = chair.userId) => {
+        const to = await redirectOf({ intent: "remind" });
+        expect(to.pathname).toBe("/user-data/review");
+        const auditId = to.searchParams.get("reminded") ?? "";
+        return { auditId, counts: await remindersRecorded(database.db, { auditId, actorUserId }) };
+      };
       await assignReviewer(database.db, {
         editionYear: year,
         submissionId: "s1",
@@ -191,10 +210,11 @@ for (const target of testDatabaseTargets()) {
         reviewerId: "r2",
         actor: chair,
       });
-      expect(await act({ intent: "remind" })).toEqual({
-        message: "Reminders sent successfully to 1 reviewer about 2 unfinished reviews.",
-        status: 200,
-      });
+      const first = await remindedThenRead();
+      expect(first.counts).toEqual({ reviewers: 1, reviews: 2 });
+      expect(reminderAnswer(first.counts ?? { reviewers: 0, reviews: 0 })[0].message).toBe(
+        "Reminders sent successfully to 1 reviewer about 2 unfinished reviews.",
+      );
       expect(sent.map((message) => message.to)).toEqual(["r2@example.edu"]);
       await assignReviewer(database.db, {
         editionYear: year,
@@ -202,16 +222,45 @@ for (const target of testDatabaseTargets()) {
         reviewerId: "r3",
         actor: chair,
       });
-      expect(await act({ intent: "remind" })).toEqual({
-        message: "Reminders sent successfully to 2 reviewers about 3 unfinished reviews.",
-        status: 200,
-      });
+      const second = await remindedThenRead();
+      expect(reminderAnswer(second.counts ?? { reviewers: 0, reviews: 0 })[0].message).toBe(
+        "Reminders sent successfully to 2 reviewers about 3 unfinished reviews.",
+      );
       expect(
         sent
           .map((message) => message.to)
           .slice(1)
           .sort(),
       ).toEqual(["r2@example.edu", "r3@example.edu"]);
+
+      // Reading the address again mails nobody; another admin's, a later or a typed one says nothing.
+      expect(
+        await remindersRecorded(database.db, {
+          auditId: second.auditId,
+          actorUserId: chair.userId,
+        }),
+      ).toEqual({ reviewers: 2, reviews: 3 });
+      expect(sent).toHaveLength(3);
+      expect(
+        await remindersRecorded(database.db, {
+          auditId: second.auditId,
+          actorUserId: "someone-else",
+        }),
+      ).toBeNull();
+      const later = new Date(Date.now() + 16 * 60_000);
+      expect(
+        await remindersRecorded(database.db, {
+          auditId: second.auditId,
+          actorUserId: chair.userId,
+          now: later,
+        }),
+      ).toBeNull();
+      expect(
+        await remindersRecorded(database.db, {
+          auditId: "not-an-entry",
+          actorUserId: chair.userId,
+        }),
+      ).toBeNull();
     });
 
     it("answers an unknown intent with 400", async () => {

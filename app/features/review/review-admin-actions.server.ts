@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { AuditActor } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
 import { readForm, readIntent } from "~/lib/forms.server";
@@ -25,6 +25,7 @@ import {
   saveSettingsRefusals,
   unassignRefusals,
 } from "./review-messages";
+import { reviewPaths } from "./review-paths";
 import { remindReviewers } from "./review-reminders.server";
 import { getReviewSettings, saveReviewSettings } from "./review-settings.server";
 
@@ -187,6 +188,11 @@ async function act(
       reviewUrl,
       settings: await getReviewSettings(db, editionYear),
     });
+    // Reminders mail every reviewer again if posted twice, so the answer is a redirect to the page,
+    // which reads the run from its audit entry: a reload reads, it does not post.
+    if (reminded.value.auditId) {
+      throw redirect(`${reviewPaths.admin}?reminded=${reminded.value.auditId}`);
+    }
     return reminderAnswer(reminded.value);
   }
   return [{ message: reviewMessages.unknownAction }, 400];

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
+import { reviewPaths } from "./review-paths";
 
 // The review admin page's conflict parts: the likely conflicts waiting for an answer, and on each
 // abstract's card the confirmed ones and the co-author addresses that are not mailed.
@@ -50,7 +51,7 @@ export function LikelyConflicts({ abstracts }: { abstracts: ConflictAbstract[] }
                   <strong>Abstract {abstract.number}</strong>, {personLabel(conflict)}:{" "}
                   {conflict.reason}.
                 </p>
-                <Form method="post" className="admin-inline-form">
+                <Form method="post" action={reviewPaths.admin} className="admin-inline-form">
                   <input type="hidden" name="submissionId" value={abstract.submissionId} />
                   <input type="hidden" name="reviewerId" value={conflict.id} />
                   <SubmitButton intent="confirm-conflict" pendingLabel="Confirming...">

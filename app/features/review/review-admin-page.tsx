@@ -7,6 +7,7 @@ import {
   type LikelyConflictView,
   type UnmailedView,
 } from "./review-admin-conflicts";
+import { reviewPaths } from "./review-paths";
 
 export type ReviewStatusView = "not-started" | "draft" | "submitted";
 
@@ -89,7 +90,7 @@ export function ReviewAdminPage(props: ReviewAdminPageProps) {
           answered). Existing assignments stay.{" "}
           {plural(props.reviewerCount, "reviewer is", "reviewers are")} on the committee.
         </p>
-        <Form method="post" className="admin-inline-form">
+        <Form method="post" action={reviewPaths.admin} className="admin-inline-form">
           <div className="field">
             <label htmlFor="per-abstract" className="field__label">
               Reviewers per abstract
@@ -124,7 +125,7 @@ export function ReviewAdminPage(props: ReviewAdminPageProps) {
             ? `${plural(props.unfinished.reviewers, "reviewer has", "reviewers have")} ${plural(props.unfinished.reviews, "unfinished review", "unfinished reviews")}. Each gets one email listing theirs by number.`
             : "Every assigned review is submitted; there is nobody to remind."}
         </p>
-        <Form method="post">
+        <Form method="post" action={reviewPaths.admin}>
           <SubmitButton
             intent="remind"
             pendingLabel="Sending..."
@@ -217,7 +218,7 @@ function SettingsForm({
             : ""}
         .
       </p>
-      <Form method="post" className="review-admin__settings">
+      <Form method="post" action={reviewPaths.admin} className="review-admin__settings">
         <fieldset className="review-admin__fieldset">
           <legend className="field__label">Review period</legend>
           <label className="review-admin__choice">
@@ -345,7 +346,7 @@ function AssignmentCard({ abstract }: { abstract: AssignmentAbstractView }) {
                   <strong>{reviewStatusLabels[assignment.status]}</strong>
                 </span>
                 {assignment.status === "submitted" ? null : (
-                  <Form method="post" className="review-admin__unassign">
+                  <Form method="post" action={reviewPaths.admin} className="review-admin__unassign">
                     <input type="hidden" name="assignmentId" value={assignment.assignmentId} />
                     <button
                       type="submit"
@@ -375,7 +376,7 @@ function AssignmentCard({ abstract }: { abstract: AssignmentAbstractView }) {
         <AbstractConflictNotes abstract={abstract} />
       </div>
       {abstract.assignable.length ? (
-        <Form method="post" className="admin-submission__actions">
+        <Form method="post" action={reviewPaths.admin} className="admin-submission__actions">
           <input type="hidden" name="submissionId" value={abstract.submissionId} />
           <div className="field">
             <label htmlFor={selectId} className="field__label">

@@ -1,8 +1,10 @@
-/** The reviewer's pages. Abstracts are named by their number only, never by the author's file name. */
+/** The reviewer's pages, and the admins' page that runs the review. Abstracts are named by their number only, never by the author's file name. */
 export const reviewPaths = {
   queue: "/review",
   abstract: (number: number) => `/review/abstracts/${number}`,
   file: (number: number) => `/review/abstracts/${number}.pdf`,
+  /** The admins' peer review page. */
+  admin: "/user-data/review",
 } as const;
 
 /** A number as it may appear in a path: 1 to 999999999, no signs, no leading zeros. */

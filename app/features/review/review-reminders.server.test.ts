@@ -39,7 +39,10 @@ for (const target of testDatabaseTargets()) {
           settings: { isOpen: true, closesAt: "2025-03-22T06:59:00.000Z" },
         },
       );
-      expect(outcome).toEqual({ ok: true, value: { reviewers: 1, reviews: 2 } });
+      expect(outcome).toEqual({
+        ok: true,
+        value: { reviewers: 1, reviews: 2, auditId: expect.any(String) },
+      });
       expect(sent.map((message) => message.to)).toEqual(["ada@example.edu"]);
       const [mail] = sent;
       expect(mail?.subject).toBe("Reminder: 2 unfinished reviews for SCULC 2025");
@@ -85,7 +88,7 @@ for (const target of testDatabaseTargets()) {
       expect(await audited()).toEqual([]);
       expect(await remindReviewers(deps, input)).toEqual({
         ok: true,
-        value: { reviewers: 2, reviews: 2 },
+        value: { reviewers: 2, reviews: 2, auditId: expect.any(String) },
       });
       expect(sent.map((message) => message.to).sort()).toEqual([
         "ada@example.edu",

@@ -13,8 +13,39 @@ import type { ReviewSettings } from "./review-settings";
 
 type Db = Kysely<Database>;
 
-/** How many reviewers were reminded of how many reviews. */
-export type ReminderCounts = { reviewers: number; reviews: number };
+/** How many reviewers were reminded of how many reviews; `auditId` names the run's audit entry. */
+export type ReminderCounts = { reviewers: number; reviews: number; auditId?: string };
+
+/** The audit entry's details of a run, which `remindersRecorded` reads back. */
+function reminderDetails(counts: { reviewers: number; reviews: number }) {
+  return `${counts.reviewers} ${counts.reviewers === 1 ? "reviewer" : "reviewers"} reminded of ${counts.reviews} unfinished ${counts.reviews === 1 ? "review" : "reviews"}`;
+}
+
+/** How long the page after a run says what it sent: longer, an old address would read as news. */
+const reminderNoticeMs = 15 * 60_000;
+
+/**
+ * The counts of a reminder run that this admin made in the last quarter of an hour, from its audit
+ * entry: the page after a run names it in its address (a reload reads it instead of mailing again),
+ * and an address typed, replayed later or by another admin says nothing.
+ */
+export async function remindersRecorded(
+  db: Db,
+  input: { auditId: string; actorUserId: string; now?: Date },
+): Promise<ReminderCounts | null> {
+  const entry = await db
+    .selectFrom("admin_audit")
+    .select(["details", "created_at"])
+    .where("id", "=", input.auditId)
+    .where("action", "=", "remind-reviewers")
+    .where("actor_user_id", "=", input.actorUserId)
+    .executeTakeFirst();
+  if (!entry?.details) return null;
+  const age = (input.now ?? new Date()).getTime() - Date.parse(entry.created_at);
+  if (!(age >= 0 && age <= reminderNoticeMs)) return null;
+  const counts = /^(\d+) reviewers? reminded of (\d+) unfinished reviews?$/.exec(entry.details);
+  return counts ? { reviewers: Number(counts[1]), reviews: Number(counts[2]) } : null;
+}
 
 /**
  * One email to each reviewer with unfinished reviews in the edition, listing them by number (the only
@@ -33,7 +64,7 @@ export async function remindReviewers(
   const unfinished = await listUnfinishedByReviewer(deps.db, input.editionYear);
   const reviews = unfinished.reduce((sum, reviewer) => sum + reviewer.unfinished.length, 0);
   if (!unfinished.length) return done({ reviewers: 0, reviews: 0 });
-  await deps.db.transaction().execute(async (trx) => {
+  const auditId = await deps.db.transaction().execute(async (trx) => {
     // Read in the reminder's transaction: the messages use the template as saved at this moment.
     const templates = await loadMailTemplates(trx);
     const messages = unfinished.map((reviewer) => ({
@@ -41,15 +72,16 @@ export async function remindReviewers(
       ...templates.render("reviewer-reminder", reviewerReminderValues(reviewer, input)),
       kind: "review-reminder" as const,
     }));
-    await recordAdminAction(trx, {
+    const id = await recordAdminAction(trx, {
       action: "remind-reviewers",
       actor: input.actor,
-      details: `${unfinished.length} ${unfinished.length === 1 ? "reviewer" : "reviewers"} reminded of ${reviews} unfinished ${reviews === 1 ? "review" : "reviews"}`,
+      details: reminderDetails({ reviewers: unfinished.length, reviews }),
     });
     await deps.mailer.queue(trx, messages, `Reviewers reminded by ${input.actor.label}`);
+    return id;
   });
   deps.mailer.wake();
-  return done({ reviewers: unfinished.length, reviews });
+  return done({ reviewers: unfinished.length, reviews, auditId });
 }
 
 const statusWords = { "not-started": "not started", draft: "draft saved, not submitted" } as const;
