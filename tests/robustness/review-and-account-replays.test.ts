@@ -147,6 +147,35 @@ for (const target of testDatabaseTargets()) {
       expect(rows).toHaveLength(1);
     });
 
+    it("the addresses a save and a reminder run lead to: typed or crafted, they read the page", async () => {
+      const reviewer = await assignedReviewer();
+      const crafted = ["draft", "submitted", "%00", "%E0%A4%A", "a".repeat(4000), "constructor"];
+      const reminded = ["%00", crypto.randomUUID(), "a".repeat(4000), "'%20or%201=1--"];
+      const get = async (pathname: string, cookie: string) => {
+        const response = await fetch(`${server.baseUrl}${pathname}`, {
+          headers: { cookie },
+          redirect: "manual",
+        });
+        return { status: response.status, body: await response.text() };
+      };
+      const answers = [
+        ...(await Promise.all(
+          crafted.map((value) =>
+            get(`/review/abstracts/${reviewer.number}?saved=${value}`, reviewer.cookie),
+          ),
+        )),
+        ...(await Promise.all(
+          reminded.map((value) => get(`/user-data/review?reminded=${value}`, admin.cookie)),
+        )),
+      ];
+      expectNoServerError(`saved= and reminded= addresses on ${target.name}`, answers);
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      // Nothing was saved or sent, so no notice says it was.
+      for (const answer of answers) {
+        expect(answer.body).not.toContain("successfully");
+      }
+    });
+
     it("declaring a conflict: one conflict, the assignment gone, one audit row", async () => {
       const reviewer = await assignedReviewer();
       const { burst, replay } = await burstThenReplay(

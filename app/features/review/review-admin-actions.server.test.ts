@@ -255,12 +255,11 @@ for (const target of testDatabaseTargets()) {
           now: later,
         }),
       ).toBeNull();
-      expect(
-        await remindersRecorded(database.db, {
-          auditId: "not-an-entry",
-          actorUserId: chair.userId,
-        }),
-      ).toBeNull();
+      for (const auditId of ["not-an-entry", "\u0000", crypto.randomUUID(), "a".repeat(100_000)]) {
+        expect(
+          await remindersRecorded(database.db, { auditId, actorUserId: chair.userId }),
+        ).toBeNull();
+      }
     });
 
     it("answers an unknown intent with 400", async () => {

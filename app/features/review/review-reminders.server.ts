@@ -33,6 +33,9 @@ export async function remindersRecorded(
   db: Db,
   input: { auditId: string; actorUserId: string; now?: Date },
 ): Promise<ReminderCounts | null> {
+  // Audit ids are UUIDs; anything else (a NUL byte PostgreSQL refuses, a megabyte) is not looked up.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(input.auditId))
+    return null;
   const entry = await db
     .selectFrom("admin_audit")
     .select(["details", "created_at"])
