@@ -41,3 +41,12 @@ export function readIntent<Intent extends string>(
   const value = formData.get("intent");
   return intents.find((intent) => intent === value) ?? null;
 }
+
+/**
+ * A text field as it was posted, to draw a document's form again after a post that did not save it:
+ * "" when absent or a file, line ends as a textarea shows them.
+ */
+export function typedField(formData: FormData, name: string): string {
+  const value = formData.get(name);
+  return typeof value === "string" ? value.replace(/\r\n/g, "\n") : "";
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recordingMailer } from "../../../tests/support/recording-mailer";
+import { redirectOf } from "../../../tests/support/redirects";
 import {
   chair,
   formOf,
@@ -32,17 +33,13 @@ async function setUp(database: TestDatabase) {
     );
     return { ...answer.data, status: answer.init?.status };
   };
-  /** An action that answers with a redirect (thrown, as the route throws it): where it leads. */
-  const redirectOf = async (values: Record<string, string>) => {
-    const thrown = await act(values).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    if (!(thrown instanceof Response)) throw new Error("the action did not redirect");
-    expect(thrown.status).toBe(302);
-    return new URL(thrown.headers.get("Location") ?? "", "https://example.org");
+  /** Where an action that answers with a redirect leads. */
+  const redirectTo = async (values: Record<string, string>) => {
+    const { status, location } = await redirectOf(act(values));
+    expect(status).toBe(302);
+    return new URL(location ?? "", "https://example.org");
   };
-  return { sent, act, redirectOf };
+  return { sent, act, redirectTo };
 }
 
 const settingsForm = {
@@ -186,14 +183,14 @@ for (const target of testDatabaseTargets()) {
 
     it("reminds the reviewers: nobody to remind, then each reviewer with unfinished reviews, each run read back from its address", async () => {
       const database = await databases.openMigrated();
-      const { act, redirectOf, sent } = await setUp(database);
+      const { act, redirectTo, sent } = await setUp(database);
       expect(await act({ intent: "remind" })).toEqual({
         message: "No reviewer has an unfinished review.",
         status: 200,
       });
       /** A run redirects to the page, which reads what it sent from the audit entry it names. */
       const remindedThenRead = async (actorUserId = chair.userId) => {
-        const to = await redirectOf({ intent: "remind" });
+        const to = await redirectTo({ intent: "remind" });
         expect(to.pathname).toBe("/user-data/review");
         const auditId = to.searchParams.get("reminded") ?? "";
         return { auditId, counts: await remindersRecorded(database.db, { auditId, actorUserId }) };

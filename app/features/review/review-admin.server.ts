@@ -6,7 +6,7 @@ import {
 import { titleOrFileName } from "~/features/submissions/submission-details";
 import { conferenceLocalTimeToIso } from "~/lib/dates";
 import type { Database } from "~/lib/db/schema";
-import { type FormReading, readForm } from "~/lib/forms.server";
+import { type FormReading, readForm, typedField } from "~/lib/forms.server";
 import { z } from "~/lib/zod.server";
 import { listConflictFacts } from "./conflict-authors.server";
 import { isConflicted } from "./conflicts";
@@ -244,10 +244,7 @@ export type TypedReviewSettings = {
 };
 
 export function typedReviewSettings(formData: FormData): TypedReviewSettings {
-  const text = (name: string) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value.replace(/\r\n/g, "\n") : "";
-  };
+  const text = (name: string) => typedField(formData, name);
   return {
     isOpen: text("period") !== "closed",
     closesAtLocal: text("closesAt"),

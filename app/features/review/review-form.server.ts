@@ -1,4 +1,4 @@
-import { type FormReading, readForm } from "~/lib/forms.server";
+import { type FormReading, readForm, typedField } from "~/lib/forms.server";
 import { z } from "~/lib/zod.server";
 import { maxCommentLength } from "./review-settings";
 
@@ -67,10 +67,7 @@ const reviewFieldNames = [
  */
 export function typedReviewValues(formData: FormData): ReviewInput | null {
   if (!reviewFieldNames.some((name) => formData.has(name))) return null;
-  const text = (name: (typeof reviewFieldNames)[number]) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value.replace(/\r\n/g, "\n") : "";
-  };
+  const text = (name: (typeof reviewFieldNames)[number]) => typedField(formData, name);
   const score = (name: "merit" | "confidence") => {
     const value = text(name).trim();
     return /^-?\d{1,3}$/.test(value) ? Number(value) : null;

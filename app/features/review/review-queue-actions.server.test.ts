@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { redirectOf } from "../../../tests/support/redirects";
 import { chair, formOf, seedCommittee } from "../../../tests/support/review-seeds";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { countSelfTaken } from "./assignments.server";
@@ -7,16 +8,6 @@ import { defaultReviewSettings } from "./review-settings";
 import { saveReviewSettings } from "./review-settings.server";
 
 const year = 2025;
-
-/** The redirect the action throws, as status and target. */
-async function redirectOf(answer: Promise<unknown>) {
-  const thrown = await answer.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  if (!(thrown instanceof Response)) throw new Error("the action did not redirect");
-  return { status: thrown.status, location: thrown.headers.get("Location") };
-}
 
 for (const target of testDatabaseTargets()) {
   describe(`the review queue's action on ${target.name}`, () => {
