@@ -81,7 +81,9 @@ test("decisions from the reviews: mean and spread, the reviews in full, the CSV,
       form: { intent: "submit", ...form },
       maxRedirects: 0,
     });
-    expect(response.status()).toBe(200);
+    // A saved review answers with a redirect to its page, which says so.
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe(`/review/abstracts/${number}?saved=submitted`);
     await api.dispose();
   }
   await page.goto("/user-data/review");
