@@ -15,8 +15,10 @@ let server: ProductionServer;
 let cookies: { member: string; admin: string };
 
 beforeAll(async () => {
+  // One worker: `costOf` warms a page's per-process caches with its first request, and with two the
+  // second request may reach the other worker (a new connection goes to either) and render again.
   server = await startProductionServer({
-    env: { LOG_LEVEL: "info", ADMIN_EMAILS: adminEmail },
+    env: { LOG_LEVEL: "info", ADMIN_EMAILS: adminEmail, WEB_CONCURRENCY: "1" },
   });
   const member = await signUpAndSignIn(server, { email: "cost-member@example.edu" });
   await uploadAbstract(server, member.cookie);
