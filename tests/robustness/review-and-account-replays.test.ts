@@ -28,7 +28,7 @@ const posts = 100;
 const editionYear = getCurrentEdition().year;
 const setupActor = { userId: null, label: "robustness setup" };
 
-type Answer = { status: number; body: string };
+type Answer = { status: number; body: string; location?: string | null };
 
 /** `posts` copies of one form post at once, then one more after them (the replay). */
 async function burstThenReplay(
@@ -45,7 +45,11 @@ async function burstThenReplay(
         body: new URLSearchParams(form),
         redirect: "manual",
       });
-      return { status: response.status, body: await response.text() };
+      return {
+        status: response.status,
+        body: await response.text(),
+        location: response.headers.get("location"),
+      };
     } catch (error) {
       return { status: 599, body: String(error) };
     }
@@ -174,6 +178,40 @@ for (const target of testDatabaseTargets()) {
       for (const answer of answers) {
         expect(answer.body).not.toContain("successfully");
       }
+    });
+
+    it("reminders posted at once: each run answers with the redirect to its own audit entry", async () => {
+      // Not a one-shot button (every press reminds, and the page script stops a second press), so 101
+      // runs are 101 runs: what must hold is that none fails, and each address names its own entry.
+      await assignedReviewer();
+      const adminId = await userId(admin.email);
+      const auditedRuns = async () =>
+        (
+          await handle.db
+            .selectFrom("admin_audit")
+            .select("id")
+            .where("action", "=", "remind-reviewers")
+            .where("actor_user_id", "=", adminId)
+            .execute()
+        ).map((row) => row.id);
+      const before = await auditedRuns();
+      const { burst, replay } = await burstThenReplay(
+        server,
+        "/user-data/review",
+        admin.cookie,
+        () => ({
+          intent: "remind",
+        }),
+      );
+      expectNoServerError(`remind reviewers on ${target.name}`, [...burst, replay]);
+      expect(statusCounts([...burst, replay])).toEqual({ 302: posts + 1 });
+      const named = [...burst, replay].map(
+        (answer) =>
+          new URL(answer.location ?? "", server.baseUrl).searchParams.get("reminded") ?? "",
+      );
+      const runs = (await auditedRuns()).filter((id) => !before.includes(id));
+      expect(runs).toHaveLength(posts + 1);
+      expect(new Set(named)).toEqual(new Set(runs));
     });
 
     it("declaring a conflict: one conflict, the assignment gone, one audit row", async () => {

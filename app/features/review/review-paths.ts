@@ -1,4 +1,7 @@
-/** The reviewer's pages, and the admins' page that runs the review. Abstracts are named by their number only, never by the author's file name. */
+/**
+ * The reviewer's pages, and the admins' page that runs the review. Abstracts are named by their number
+ * only, never by the author's file name.
+ */
 export const reviewPaths = {
   queue: "/review",
   abstract: (number: number) => `/review/abstracts/${number}`,
