@@ -239,8 +239,8 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test.describe("public pages and account forms are documents", () => {
-  test("ship no framework code; a page that is not a document hydrates", async ({ page }) => {
+test.describe("public pages, account forms and 404 pages are documents", () => {
+  test("ship no framework code", async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -263,20 +263,32 @@ test.describe("public pages and account forms are documents", () => {
       expect(scripts).toEqual(pageScriptOnly);
     }
 
-    await page.goto("/no/such-page");
-    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+    // A stale link to a deeper address: its 404 page is a document too, with the same links.
+    for (const path of ["/no/such-page", "/sculc-2025/no/such-page"]) {
+      scripts.length = 0;
+      expect((await page.goto(path))?.status()).toBe(404);
+      await expect(
+        page.getByRole("heading", { level: 1, name: "We couldn’t find that page" }),
+      ).toBeVisible();
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+      expect(scripts).toEqual(pageScriptOnly);
+    }
+    await page.getByRole("main").getByRole("link", { name: "Our Board" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Our Board" })).toBeVisible();
   });
 
-  test("a hydrated page's links to documents load them as documents", async ({ page }) => {
-    // The 404 page of a two-segment address hydrates, and its links are the router's own (client-side)
-    // links. (A one-segment address is looked up among the conference pages, a public page, so its
-    // 404 is a document without framework JavaScript.)
-    await page.goto("/no/such-page");
+  test("a hydrated page's links to documents load them as documents", async ({
+    page,
+  }, testInfo) => {
+    // The admin area's editors hydrate, and the header's links there are the router's own
+    // (client-side) links.
+    await signedInAdmin(page, testInfo, "/user-data/submissions");
     await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
     });
-    await page.getByRole("main").getByRole("link", { name: "Our Board" }).click();
+    await openMenuIfCollapsed(page);
+    await mainNav(page).getByRole("link", { name: "Our Board" }).click();
     await expect(page).toHaveURL(/\/board$/);
     await expect(page.getByRole("heading", { level: 1, name: "Our Board" })).toBeVisible();
     // A new document: the old window's state is gone and no router runs.
@@ -287,17 +299,17 @@ test.describe("public pages and account forms are documents", () => {
     await toggle.click();
     await expectExpanded(toggle, true);
 
-    // Back to the hydrated page, and the header's Login link: the account form is a document too.
+    // Back to the hydrated page, and the header's Profile link: the profile is a document too.
     await page.goBack();
-    await expect(page).toHaveURL(/\/no\/such-page$/);
+    await expect(page).toHaveURL(/\/user-data\/submissions$/);
     await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
     });
     await openMenuIfCollapsed(page);
-    await mainNav(page).getByRole("link", { name: "Login" }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Log In" })).toBeVisible();
+    await mainNav(page).getByRole("link", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole("heading", { level: 1, name: /^Welcome, / })).toBeVisible();
     expect(await page.evaluate(() => "marker" in window)).toBe(false);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
   });

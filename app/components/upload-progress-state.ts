@@ -1,6 +1,6 @@
 // An upload with progress, without React: the request, its state and words, and how its answer is
-// read. The abstract form's page script, the editors' picture uploads and the React progress bar
-// (upload-progress.tsx) all share them.
+// read. The upload forms of the document pages (enhancements/progress-uploads.ts), the editors'
+// picture uploads and the progress bar's component (upload-progress.tsx) all share them.
 
 /** How far an upload is: the bar's percent, and the percent last spoken (every 10 %). */
 export type UploadProgressState = { percent: number; announced: number } | null;

@@ -43,7 +43,7 @@ describe("public page routes", () => {
 });
 
 describe("document page routes", () => {
-  it("are the public pages, the account forms, the submit form and the signed-in pages that list and post, never cached", () => {
+  it("are the public pages, the account forms, the submit form, the signed-in pages that list and post, the congratulations page and the 404 page, never cached", () => {
     const uncached = documentModules.filter(({ module }) => !isPublicPageHandle(module.handle));
     expect(uncached.map(({ file }) => file).sort()).toEqual([
       "routes/admin-audit.tsx",
@@ -56,9 +56,13 @@ describe("document page routes", () => {
       "routes/admin-review.tsx",
       "routes/admin-status.tsx",
       "routes/complete-profile.tsx",
+      "routes/congratulations.tsx",
       "routes/edit-profile.tsx",
+      "routes/final-materials-consent.tsx",
+      "routes/final-materials.tsx",
       "routes/forgot-password.tsx",
       "routes/login.tsx",
+      "routes/not-found.tsx",
       "routes/profile.tsx",
       "routes/register.tsx",
       "routes/reset-password.tsx",
@@ -77,13 +81,14 @@ describe("document page routes", () => {
     expect(typeof module.loader).toBe("function");
   });
 
-  it("only the submit form and the status page load a script of their own, a built asset", () => {
+  it("only the submit form, the status page and the congratulations page load a script of their own, a built asset", () => {
     const withScripts = modules.filter(({ module }) => pageScriptsOf([module.handle]).length > 0);
     expect(
       Object.fromEntries(
         withScripts.map(({ file, module }) => [file, pageScriptsOf([module.handle])]),
       ),
     ).toEqual({
+      "routes/congratulations.tsx": [expect.stringMatching(/congratulations-script\.ts/)],
       "routes/submit-abstract.tsx": [expect.stringMatching(/submit-form-script\.ts/)],
       "routes/view-submission.tsx": [expect.stringMatching(/view-submission-script\.ts/)],
     });

@@ -10,6 +10,7 @@ import {
   type AcceptedAbstractView,
   CongratulationsPage,
 } from "~/features/presenters/congratulations-page";
+import congratulationsScriptUrl from "~/features/presenters/congratulations-script.ts?worker&url";
 import { loadFinalMaterialsSection } from "~/features/presenters/final-materials.server";
 import { FinalMaterialsSection } from "~/features/presenters/final-materials-section";
 import { getPresenterDates, isBefore } from "~/features/presenters/presenter-dates.server";
@@ -23,9 +24,16 @@ import { formatConferenceDateTime } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { getMailer } from "~/lib/mail/mailer.server";
+import { documentPageHandleWithScript, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/congratulations";
 
 export const meta: Route.MetaFunction = () => accountMeta("Congratulations");
+
+// A document: its forms are the browser's own, and its own script sends a final material with a
+// progress bar. Answering again is safe to repeat (the same answer changes nothing and mails nobody),
+// so its answers are pages, not redirects.
+export const handle = documentPageHandleWithScript(congratulationsScriptUrl);
+export const clientLoader = openAsDocument;
 
 const sessionTexts = {
   talk: "Presentation session",

@@ -11,6 +11,7 @@ import { finalMaterialLimits } from "~/features/presenters/final-materials.serve
 import { FinalMaterialsResultPage } from "~/features/presenters/final-materials-result-page";
 import { getSubmissionDependencies } from "~/features/submissions/submission-dependencies.server";
 import { getEnv } from "~/lib/env.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import { retryAfterHeader } from "~/lib/uploads/pdf-upload";
 import type { Route } from "./+types/final-materials";
 
@@ -20,8 +21,15 @@ import type { Route } from "./+types/final-materials";
 
 export const meta: Route.MetaFunction = () => accountMeta("Final materials");
 
-// No loader redirect: after a refused post, React Router renders this page with the loaders run
-// again, and a redirect there would hide the refusal. Opened directly, it shows only the way back.
+// A document, as the congratulations page whose forms post here. Its loader answers nothing and
+// never redirects: after a refused post the page is drawn with the loaders run again, and a redirect
+// there would hide the refusal. Opened directly, it shows only the way back.
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
+
+export function loader() {
+  return null;
+}
 
 // A refusal's Retry-After (the upload limits) goes out with the page that shows it.
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;

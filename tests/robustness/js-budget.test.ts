@@ -8,9 +8,10 @@
 // the submit form (0043), a document with a script of its own for its co-author rows and upload, the
 // signed-in pages that list and post (0044): the profile, the review queue, the user table, and the
 // status page with a script of its own for its edit form's co-author rows and its delete dialog; and
-// (0045) the profile form and the admin area's pages that only list and post. Pages that hydrate (the
-// editors with state in the browser) keep React and React Router (about 110 KB of it framework,
-// docs/performance.md "Bundle"), and must still hydrate.
+// (0045) the profile form and the admin area's pages that only list and post; and the 404 pages and
+// the congratulations page (0046). Only the admin area's editors, with state in the browser, hydrate:
+// they keep React and React Router (about 110 KB of it framework, docs/performance.md "Bundle"), and
+// must still hydrate.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listIndexablePaths } from "~/features/seo/sitemap";
 import { type PageJavaScript, pageJavaScript } from "./support/js-budget";
@@ -35,10 +36,9 @@ const accountFormPaths = [
   "/reset-password?token=unknown",
   "/verify-email?token=unknown",
 ];
-// The 404 page of a deeper address hydrates, as every page that is not a document does. (A one-segment
-// address is looked up among the conference pages, a public page, so its 404 is a document with the
-// page script only: checked below.)
-const hydratingPages = [{ path: "/no/such-page", status: 404 }];
+// The 404 pages: of a one-segment address (looked up among the conference pages, a public page) and of
+// a deeper one. Both documents, so a visitor who followed a stale link loads the page script alone.
+const notFoundPaths = ["/no-such-page", "/no/such-page", "/sculc/no/such/page"];
 
 const adminEmail = "js-budget-admin@bench.test";
 
@@ -138,31 +138,19 @@ describe("JavaScript on first load of the signed-in pages", () => {
     for (const page of hydrating) {
       report(page);
       expect(page.isHydrating, page.path).toBe(true);
+      expect(page.files.some((file) => /\/assets\/entry\.client-[\w-]+\.js$/.test(file))).toBe(
+        true,
+      );
+      // The page script beside the app: it shows a pending label on a press made before hydration.
+      expect(page.files.some((file) => pageScript.test(file))).toBe(true);
+      expect(page.gzipBytes, page.path).toBeLessThanOrEqual(hydratingBudgetBytes);
     }
   }, 120_000);
 });
 
-describe("JavaScript on first load of a one-segment 404", () => {
-  it("loads only the page script, as the conference pages it was looked up among", async () => {
-    const page = await measuredPage("/no-such-page", 404);
-    report(page);
-    expect(page.isHydrating).toBe(false);
-    expect(page.files).toEqual([expect.stringMatching(pageScript)]);
+describe("JavaScript on first load of a 404 page", () => {
+  it.each(notFoundPaths)("%s loads only the page script", async (path) => {
+    const page = await measuredPage(path, 404);
+    expectDocument(page, publicBudgetBytes);
   });
-});
-
-describe("JavaScript on first load of a page that hydrates", () => {
-  it.each(hydratingPages)(
-    "$path still hydrates, with the page script beside the app",
-    async ({ path, status }) => {
-      const page = await measuredPage(path, status);
-      report(page);
-      expect(page.isHydrating).toBe(true);
-      expect(page.files.some((file) => /\/assets\/entry\.client-[\w-]+\.js$/.test(file))).toBe(
-        true,
-      );
-      expect(page.files.some((file) => pageScript.test(file))).toBe(true);
-      expect(page.gzipBytes).toBeLessThanOrEqual(hydratingBudgetBytes);
-    },
-  );
 });

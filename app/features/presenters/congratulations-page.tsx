@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
 import { Link } from "~/components/link";
 import { SubmitButton } from "~/components/submit-button";
 import type { AbstractCall } from "~/content/sculc/edition-types";
@@ -309,16 +308,16 @@ function AttendanceSection({
           </p>
           <div className="submission-confirm__actions">
             {abstract.attendance !== "confirmed" || abstract.window === "reopened" ? (
-              <Form method="post">
+              <form method="post" action={submissionPaths.congratulations}>
                 <input type="hidden" name="submissionId" value={abstract.id} />
                 <SubmitButton intent="confirm" pendingLabel="Confirming...">
                   Confirm attendance
                   <span className="visually-hidden"> for {abstract.label}</span>
                 </SubmitButton>
-              </Form>
+              </form>
             ) : null}
             {abstract.attendance !== "declined" || abstract.window === "reopened" ? (
-              <Form method="post">
+              <form method="post" action={submissionPaths.congratulations}>
                 <input type="hidden" name="submissionId" value={abstract.id} />
                 <SubmitButton
                   intent="ask-decline"
@@ -327,7 +326,7 @@ function AttendanceSection({
                 >
                   Decline<span className="visually-hidden"> {abstract.label}</span>
                 </SubmitButton>
-              </Form>
+              </form>
             ) : null}
           </div>
         </>
@@ -338,7 +337,11 @@ function AttendanceSection({
 
 function ConfirmDeclineForm({ abstract }: { abstract: { id: string; label: string } }) {
   return (
-    <Form method="post" className="submission-confirm card" replace>
+    <form
+      method="post"
+      action={submissionPaths.congratulations}
+      className="submission-confirm card"
+    >
       <h2 className="submission-confirm__title">Decline presenting “{abstract.label}”?</h2>
       <p>
         The organizers will be told, and your place may go to an abstract on the waiting list. You
@@ -357,6 +360,6 @@ function ConfirmDeclineForm({ abstract }: { abstract: { id: string; label: strin
           Keep my place
         </Link>
       </div>
-    </Form>
+    </form>
   );
 }

@@ -13,6 +13,12 @@ export const finalMaterialPaths = {
 
 export const resultParam = "materials";
 
+/** What the upload form says in the browser, where no page from the server answers. */
+export const finalMaterialMessages = {
+  interrupted:
+    "The upload was interrupted (the connection dropped). Choose the PDF file again and upload it once you are back online.",
+} as const;
+
 /** What the congratulations page says after a successful upload or consent change. */
 const materialResults = {
   uploaded: "Your file was uploaded successfully.",

@@ -1,4 +1,3 @@
-import { Form } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import { formatConferenceDateTime } from "~/lib/dates";
@@ -41,8 +40,8 @@ export function formatFileSize(bytes: number): string {
 /**
  * The congratulations page's "Final materials" part: per accepted abstract, the uploaded slides or
  * poster, a form to upload (or replace) it with the consent to publication, and a form to change that
- * consent, until the materials are due. The forms work without JavaScript; with it, the upload shows
- * its progress and a refusal in place (final-material-upload-form.tsx).
+ * consent, until the materials are due. The forms are the browser's own; the page's script shows the
+ * upload's progress and a refusal in place (final-material-upload-form.tsx).
  */
 export function FinalMaterialsSection(props: FinalMaterialsSectionProps) {
   return (
@@ -114,7 +113,7 @@ export function FinalMaterialsSection(props: FinalMaterialsSectionProps) {
                   maxPages={props.maxPages}
                 />
                 {item.material ? (
-                  <Form
+                  <form
                     method="post"
                     action={finalMaterialPaths.consent(item.submissionId)}
                     className="final-materials__consent"
@@ -124,16 +123,12 @@ export function FinalMaterialsSection(props: FinalMaterialsSectionProps) {
                       name="mayPublish"
                       value={item.material.mayPublish ? "no" : "yes"}
                     />
-                    <SubmitButton
-                      pendingLabel="Saving..."
-                      className="button button--secondary"
-                      intent={`consent-${item.submissionId}`}
-                    >
+                    <SubmitButton pendingLabel="Saving..." className="button button--secondary">
                       {item.material.mayPublish
                         ? `Do not publish my ${kind}`
                         : `Allow publishing my ${kind}`}
                     </SubmitButton>
-                  </Form>
+                  </form>
                 ) : null}
               </>
             ) : null}
