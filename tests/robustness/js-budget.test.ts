@@ -21,7 +21,9 @@ import { grantReviewer, signInAdmin, signUp } from "./support/site-people";
 
 const publicBudgetBytes = 5 * 1024;
 const issueBudgetBytes = 100 * 1024;
-const hydratingBudgetBytes = 125 * 1024;
+// The admin area's editors, the only pages that hydrate: 127-132 KB, of which React and React Router
+// are 113 KB. A few KB of room, so a library that reaches them shows.
+const editorBudgetBytes = 136 * 1024;
 // A document with a script of its own: the submit form, the status page.
 const ownScriptBudgetBytes = 8 * 1024;
 
@@ -143,7 +145,7 @@ describe("JavaScript on first load of the signed-in pages", () => {
       );
       // The page script beside the app: it shows a pending label on a press made before hydration.
       expect(page.files.some((file) => pageScript.test(file))).toBe(true);
-      expect(page.gzipBytes, page.path).toBeLessThanOrEqual(hydratingBudgetBytes);
+      expect(page.gzipBytes, page.path).toBeLessThanOrEqual(editorBudgetBytes);
     }
   }, 120_000);
 });

@@ -2,7 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/lib/db/database.server";
 import { type TestDatabase, testDatabaseTargets } from "../../../tests/support/test-databases";
 import type { UserTableColumn } from "./user-table";
-import { listUsersForAdmin } from "./user-table.server";
+import { listUsersForAdmin, readUserTableQuery } from "./user-table.server";
+
+describe("readUserTableQuery", () => {
+  const read = (query: string) => readUserTableQuery(new URLSearchParams(query));
+  const defaults = { q: "", sort: "name", dir: "asc", page: 1 };
+
+  it("gives the defaults for an address without parameters", () => {
+    expect(read("")).toEqual(defaults);
+  });
+
+  it("reads what it can and falls back, one parameter at a time, for what does not read", () => {
+    expect(read("q=%20Quine%20&sort=email&dir=desc&page=3")).toEqual({
+      q: "Quine",
+      sort: "email",
+      dir: "desc",
+      page: 3,
+    });
+    expect(read("sort=password&dir=up&page=0&q=ok")).toEqual({ ...defaults, q: "ok" });
+    expect(read("page=&sort=&dir=&q=")).toEqual(defaults);
+    expect(read("page=2.5")).toEqual(defaults);
+    expect(read("page=100001")).toEqual(defaults);
+    expect(read(`q=${"x".repeat(201)}`)).toEqual(defaults);
+    expect(read("page=1e3")).toEqual({ ...defaults, page: 1000 });
+  });
+});
 
 const editionYear = 2025;
 const seededUsers = 10_000;

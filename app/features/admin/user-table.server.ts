@@ -11,11 +11,14 @@ import {
   userTablePageSize,
 } from "./user-table";
 
+// A missing parameter takes its default before any check (`default`); only a value that does not read
+// falls back through `catch`, which builds an error first. Every plain visit of the table has no
+// parameters, and four caught errors a request were 15-90 µs of a page's time.
 const userTableQuery = z.object({
-  q: z.string().trim().max(200).catch(""),
-  sort: z.enum(userTableColumns).catch("name"),
-  dir: z.enum(["asc", "desc"]).catch("asc"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  q: z.string().trim().max(200).default("").catch(""),
+  sort: z.enum(userTableColumns).default("name").catch("name"),
+  dir: z.enum(["asc", "desc"]).default("asc").catch("asc"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
 }) satisfies z.ZodType<UserTableQuery>;
 
 /** The table's state from the URL; anything unknown or out of range falls back to the default. */
