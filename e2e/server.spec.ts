@@ -1,5 +1,9 @@
 import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { grantingAdmin } from "./support/admin";
+
+/** The script nonce a Content-Security-Policy allows. */
+const nonce = (policy: string) => policy.match(/'nonce-([^']+)'/)?.[1];
 
 // HTTP behaviour does not depend on the viewport; run it once.
 test.skip(({ isMobile }) => isMobile, "server behaviour is checked on the desktop project");
@@ -7,31 +11,43 @@ test.skip(({ isMobile }) => isMobile, "server behaviour is checked on the deskto
 test.describe("server", { tag: "@server-answers" }, () => {
   test("sends security headers on every page; freshly rendered pages get a new script nonce each time", async ({
     request,
-  }) => {
-    // A page that hydrates, so it has inline scripts: the 404 page of a two-segment address (the
-    // account forms and public pages are documents without any, docs/decisions/0009 and 0042).
-    const first = await request.get("/no/such-page");
-    const second = await request.get("/no/such-page");
-    expect(first.status()).toBe(404);
-    const headers = first.headers();
-    expect(headers["x-content-type-options"]).toBe("nosniff");
-    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
-    expect(headers["x-powered-by"]).toBeUndefined();
-    const csp = headers["content-security-policy"] ?? "";
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("frame-ancestors 'self'");
-    expect(csp).toMatch(/frame-src 'self' https:\/\/docs\.google\.com/);
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).not.toContain("'unsafe-eval'");
-    const nonce = (value: string) => value.match(/'nonce-([^']+)'/)?.[1];
-    expect(nonce(csp)).toBeTruthy();
-    expect(nonce(second.headers()["content-security-policy"] ?? "")).not.toBe(nonce(csp));
-    // Every inline script carries the nonce, so the policy allows exactly the page's own scripts.
-    const html = await first.text();
-    const inlineScripts = html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [];
-    expect(inlineScripts.length).toBeGreaterThan(0);
-    for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce(csp)}"`);
+  }, testInfo) => {
+    // A page that hydrates, so it has inline scripts: one of the admin area's editors, the only pages
+    // that hydrate (every other page is a document without inline scripts, docs/decisions/0046).
+    const admin = await grantingAdmin(testInfo);
+    let csp = "";
+    try {
+      const first = await admin.get("/user-data/submissions", { maxRedirects: 0 });
+      const second = await admin.get("/user-data/submissions", { maxRedirects: 0 });
+      expect(first.status()).toBe(200);
+      const headers = first.headers();
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+      expect(headers["x-powered-by"]).toBeUndefined();
+      csp = headers["content-security-policy"] ?? "";
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toMatch(/frame-src 'self' https:\/\/docs\.google\.com/);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain("'unsafe-eval'");
+      expect(nonce(csp)).toBeTruthy();
+      expect(nonce(second.headers()["content-security-policy"] ?? "")).not.toBe(nonce(csp));
+      // Every inline script carries the nonce, so the policy allows exactly the page's own scripts.
+      const html = await first.text();
+      const inlineScripts = html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [];
+      expect(inlineScripts.length).toBeGreaterThan(0);
+      for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce(csp)}"`);
+    } finally {
+      await admin.dispose();
+    }
+
+    // The 404 page of an unknown address, a document: the same headers.
+    const missing = await request.get("/no/such-page");
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(missing.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(missing.headers()["content-security-policy"]).toContain("default-src 'self'");
 
     // A document page rendered afresh (never cached) gets the same headers and a nonce of its own.
     const login = await request.get("/login");
