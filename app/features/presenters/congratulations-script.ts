@@ -3,10 +3,10 @@
 // script sends a final material with a progress bar and shows a refusal in its form. Built by Vite as
 // a classic script of its own, like the page script.
 import { enhanceProgressUploads } from "~/components/enhancements/progress-uploads";
-import { finalMaterialMessages } from "./final-material-paths";
+import { finalMaterialMessages, finalMaterialsHeadingId } from "./final-material-paths";
 
 enhanceProgressUploads(window, {
   formAttribute: "data-material-upload",
   interruptedMessage: finalMaterialMessages.interrupted,
-  fragmentWhenBack: "#final-materials-heading",
+  fragmentWhenBack: `#${finalMaterialsHeadingId}`,
 });

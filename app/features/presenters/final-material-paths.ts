@@ -1,3 +1,6 @@
+/** The congratulations page's "Final materials" heading, where the forms' answers land. */
+export const finalMaterialsHeadingId = "final-materials-heading";
+
 /** The final-materials routes, for links, form actions and redirects. */
 export const finalMaterialPaths = {
   upload: (submissionId: string) =>
@@ -8,7 +11,7 @@ export const finalMaterialPaths = {
   admin: "/user-data/materials",
   /** Where the forms come back to, with `resultParam` saying what happened. */
   back: (result: MaterialResult) =>
-    `/sculc/congratulations-page?${resultParam}=${result}#final-materials-heading`,
+    `/sculc/congratulations-page?${resultParam}=${result}#${finalMaterialsHeadingId}`,
 } as const;
 
 export const resultParam = "materials";

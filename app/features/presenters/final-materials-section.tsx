@@ -1,7 +1,7 @@
 import { FormMessage } from "~/components/form-message";
 import { SubmitButton } from "~/components/submit-button";
 import { formatConferenceDateTime } from "~/lib/dates";
-import { finalMaterialPaths } from "./final-material-paths";
+import { finalMaterialPaths, finalMaterialsHeadingId } from "./final-material-paths";
 import { FinalMaterialUploadForm } from "./final-material-upload-form";
 import "./final-materials.css";
 
@@ -45,8 +45,8 @@ export function formatFileSize(bytes: number): string {
  */
 export function FinalMaterialsSection(props: FinalMaterialsSectionProps) {
   return (
-    <section aria-labelledby="final-materials-heading" className="final-materials stack">
-      <h2 id="final-materials-heading">Final materials</h2>
+    <section aria-labelledby={finalMaterialsHeadingId} className="final-materials stack">
+      <h2 id={finalMaterialsHeadingId}>Final materials</h2>
       <p>
         {props.isOpen
           ? `Upload your final slides (talks) or poster (posters) as a PDF by ${props.materialsDueText}. You can replace it until then.`
