@@ -1,6 +1,7 @@
 import type { EntryContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { withMatchedRoutesOnly } from "./entry.server";
+import { documentPageHandle, publicPageHandle } from "~/lib/request-context";
+import { isDocumentRender, withMatchedRoutesOnly } from "./entry.server";
 
 const route = (id: string, parentId?: string) => ({
   id,
@@ -44,5 +45,42 @@ describe("withMatchedRoutesOnly", () => {
     expect(pruned.staticHandlerContext).toBe(context.staticHandlerContext);
     // The request handler's own context is left whole.
     expect(Object.keys(context.manifest.routes)).toHaveLength(4);
+  });
+});
+
+describe("isDocumentRender", () => {
+  const contextOf = (handles: Record<string, unknown>) =>
+    ({
+      routeModules: Object.fromEntries(
+        Object.entries(handles).map(([id, handle]) => [id, { default: () => null, handle }]),
+      ),
+      staticHandlerContext: { matches: Object.keys(handles).map((id) => ({ route: { id } })) },
+    }) as unknown as EntryContext;
+
+  it("is a document when any matched route says so, as the root layout decides", () => {
+    expect(
+      isDocumentRender(contextOf({ root: undefined, "routes/profile": documentPageHandle })),
+    ).toBe(true);
+    expect(isDocumentRender(contextOf({ root: undefined, "routes/home": publicPageHandle }))).toBe(
+      true,
+    );
+    // The admin frame has no handle of its own; its user table is a document.
+    expect(
+      isDocumentRender(
+        contextOf({
+          root: undefined,
+          "routes/admin-layout": undefined,
+          "routes/user-data": documentPageHandle,
+        }),
+      ),
+    ).toBe(true);
+  });
+
+  it("is not a document when no matched route says so (the editors hydrate)", () => {
+    expect(
+      isDocumentRender(
+        contextOf({ root: undefined, "routes/admin-layout": undefined, "routes/editor": {} }),
+      ),
+    ).toBe(false);
   });
 });

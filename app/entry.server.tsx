@@ -1,11 +1,15 @@
 import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { countRender } from "~/lib/current-request.server";
 import { NonceProvider } from "~/lib/nonce";
-import { cspNonceContext, publicPageRenderContext } from "~/lib/request-context";
+import {
+  cspNonceContext,
+  isDocumentPageHandle,
+  publicPageRenderContext,
+} from "~/lib/request-context";
 import { markWholeBody } from "~/lib/whole-documents.server";
 
 // How long streamed (deferred) data may take before the response is cut off.
@@ -22,6 +26,9 @@ export default function handleRequest(
   const isPublicPageRender = loadContext.get(publicPageRenderContext) !== null;
   countRender();
   const nonce = isPublicPageRender ? undefined : loadContext.get(cspNonceContext);
+  if (isDocumentRender(routerContext)) {
+    return renderDocument(request, responseStatusCode, responseHeaders, routerContext, nonce);
+  }
   return new Promise<Response>((resolve, reject) => {
     let hasShellRendered = false;
     // Set once the body goes one way or the other (streamed, or collected whole).
@@ -107,6 +114,45 @@ export default function handleRequest(
     // Cleared once the document is out: a pending timer keeps the whole render in memory until it fires.
     abortTimer = setTimeout(abort, streamTimeout + 1_000);
   });
+}
+
+/**
+ * A page that does not hydrate (its route's handle says so; the root layout leaves out the framework's
+ * scripts by the same test) has nothing to stream: no deferred data, no Suspense boundary, nothing
+ * React Router sends for the browser's router. It is rendered to one string. React's stream renderer
+ * writes a document in small pieces, each encoded to bytes on its own; the string renderer joins them,
+ * and the whole page is encoded once: a fifth of a 50-row user table's CPU time.
+ */
+function renderDocument(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  nonce: string | undefined,
+): Response {
+  const context: EntryContext = {
+    ...withMatchedRoutesOnly(routerContext),
+    // The loader data's encoding for the browser's router: a document page has no router to read it,
+    // and without it React Router renders no Suspense boundary for it.
+    serverHandoffStream: undefined,
+  };
+  const html = renderToString(
+    <NonceProvider value={nonce ?? ""}>
+      <ServerRouter context={context} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  );
+  const body = Buffer.from(`<!DOCTYPE html>${html}`);
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  // Marks the body as whole: the server sends it in one write (server/router-handler.ts).
+  headers.set("Content-Length", String(body.length));
+  return markWholeBody(new Response(body, { headers, status }), body);
+}
+
+/** Whether the matched routes make a document page, as the root layout decides (app/root.tsx). */
+export function isDocumentRender(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some((match) =>
+    isDocumentPageHandle(context.routeModules[match.route.id]?.handle),
+  );
 }
 
 /**

@@ -42,6 +42,10 @@ describe("whole documents", () => {
       encoding === "br" ? zlib.brotliDecompressSync(response.body) : zlib.gunzipSync(response.body)
     ).toString();
     expect(html).toContain("Welcome, Robin!");
+    // Rendered to one string (a page that does not hydrate), with the doctype the stream renderer wrote.
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en"/);
+    expect(html.match(/<!DOCTYPE/gi)).toHaveLength(1);
+    expect(html).not.toContain("__reactRouterContext");
     expect(html.trimEnd()).toMatch(/<\/html>$/);
   });
 

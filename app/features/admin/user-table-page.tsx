@@ -1,4 +1,3 @@
-import { Form } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { Link } from "~/components/link";
 import { Pagination } from "~/components/pagination";
@@ -6,6 +5,7 @@ import {
   type UserTableColumn,
   type UserTableQuery,
   type UserTableRow,
+  userTableActionHref,
   userTableColumnLabels,
   userTableColumns,
   userTableHref,
@@ -25,16 +25,21 @@ export type UserTablePageProps = {
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
+// The page does not hydrate, so its forms are the browser's own: three a row, fifty rows a page, each
+// with its action written once here rather than worked out by the router for every form.
+
 export function UserTablePage(props: UserTablePageProps) {
   const { query } = props;
   const first = props.total ? (props.page - 1) * props.pageSize + 1 : 0;
   const last = Math.min(props.page * props.pageSize, props.total);
+  const postAction = userTableActionHref(query);
   return (
     <>
       <h1>User Data</h1>
       <FormMessage message={props.error ?? props.message} />
       <div className="admin-toolbar">
-        <Form method="get" className="admin-search" role="search">
+        {/* biome-ignore lint/a11y/useSemanticElements: the form is the search landmark itself; older screen readers do not know the newer <search> element */}
+        <form method="get" action="/user-data" className="admin-search" role="search">
           <label htmlFor="user-search" className="field__label">
             Search users
           </label>
@@ -53,7 +58,7 @@ export function UserTablePage(props: UserTablePageProps) {
               Search
             </button>
           </div>
-        </Form>
+        </form>
         <a className="button button--secondary" href="/user-data/export/users.csv" download>
           Download users (CSV)
         </a>
@@ -109,13 +114,18 @@ export function UserTablePage(props: UserTablePageProps) {
                   </td>
                   <td>{row.abstract?.uploadedAtText ?? "—"}</td>
                   <td>
-                    <AdminCell row={row} viewerId={props.viewerId} />
+                    <AdminCell row={row} viewerId={props.viewerId} action={postAction} />
                   </td>
                   <td>
-                    <GrantCell row={row} grant="reviewer" holds={row.isReviewer} />
+                    <GrantCell
+                      row={row}
+                      grant="reviewer"
+                      holds={row.isReviewer}
+                      action={postAction}
+                    />
                   </td>
                   <td>
-                    <GrantCell row={row} grant="editor" holds={row.isEditor} />
+                    <GrantCell row={row} grant="editor" holds={row.isEditor} action={postAction} />
                   </td>
                 </tr>
               ))}
@@ -157,11 +167,19 @@ function SortableHeader({ column, query }: { column: UserTableColumn; query: Use
   );
 }
 
-function AdminCell({ row, viewerId }: { row: UserTableRow; viewerId: string }) {
+function AdminCell({
+  row,
+  viewerId,
+  action,
+}: {
+  row: UserTableRow;
+  viewerId: string;
+  action: string;
+}) {
   if (row.isConfiguredAdmin) return <>Yes (ADMIN_EMAILS)</>;
   const isSelf = row.id === viewerId;
   return (
-    <Form method="post" className="admin-table__role">
+    <form method="post" action={action} className="admin-table__role">
       <span>{yesNo(row.isAdmin)}</span>
       <input type="hidden" name="email" value={row.email} />
       {row.isAdmin ? (
@@ -175,7 +193,7 @@ function AdminCell({ row, viewerId }: { row: UserTableRow; viewerId: string }) {
           Make admin<span className="visually-hidden">: {row.email}</span>
         </button>
       )}
-    </Form>
+    </form>
   );
 }
 
@@ -188,13 +206,15 @@ function GrantCell({
   row,
   grant,
   holds,
+  action,
 }: {
   row: UserTableRow;
   grant: "reviewer" | "editor";
   holds: boolean;
+  action: string;
 }) {
   return (
-    <Form method="post" className="admin-table__role">
+    <form method="post" action={action} className="admin-table__role">
       <span>{yesNo(holds)}</span>
       <input type="hidden" name="userId" value={row.id} />
       {holds ? (
@@ -211,6 +231,6 @@ function GrantCell({
           <span className="visually-hidden">: {row.email}</span>
         </button>
       )}
-    </Form>
+    </form>
   );
 }

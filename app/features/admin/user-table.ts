@@ -35,14 +35,26 @@ export type UserTableQuery = {
 };
 
 export function userTableHref(query: UserTableQuery, change: Partial<UserTableQuery> = {}): string {
-  const next = { ...query, ...change };
+  const search = userTableSearch({ ...query, ...change });
+  return search ? `/user-data?${search}` : "/user-data";
+}
+
+/**
+ * Where the table's role buttons post: the index route's action (`?index`, as the page is the index of
+ * the admin area's frame), with the table's search, sort and page, so the answer shows the same rows.
+ */
+export function userTableActionHref(query: UserTableQuery): string {
+  const search = userTableSearch(query);
+  return search ? `/user-data?index&${search}` : "/user-data?index";
+}
+
+function userTableSearch(next: UserTableQuery): string {
   const params = new URLSearchParams();
   if (next.q) params.set("q", next.q);
   if (next.sort !== "name") params.set("sort", next.sort);
   if (next.dir !== "asc") params.set("dir", next.dir);
   if (next.page > 1) params.set("page", String(next.page));
-  const search = params.toString();
-  return search ? `/user-data?${search}` : "/user-data";
+  return params.toString();
 }
 
 export type UserTableRow = {
