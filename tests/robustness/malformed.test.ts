@@ -162,3 +162,77 @@ describe("addresses spelled to pick another route subset", () => {
     expect((await fetch(`${running.server.baseUrl}/healthz`)).status).toBe(200);
   });
 });
+
+// Methods and data requests the routes were not made for: a form posted to a stale address, a route's
+// data asked for by hand. Each gets a 4xx or the page's own answer; none a 5xx.
+describe("methods and data requests a route was not made for", () => {
+  const unknownAddresses = ["/nope", "/sculc-2024/talks", "/nothing/here/at/all"];
+
+  it.each(["POST", "PUT", "DELETE", "PATCH"])(
+    "%s to an unknown address, one to three segments deep: 405 from this site, 403 from another",
+    async (method) => {
+      for (const target of unknownAddresses) {
+        const sameSite = await fetch(`${running.server.baseUrl}${target}`, {
+          method,
+          headers: formHeaders(running.server, {
+            cookie: running.user.cookie,
+            "Content-Type": "application/x-www-form-urlencoded",
+          }),
+          body: "intent=anything",
+          redirect: "manual",
+        });
+        await sameSite.arrayBuffer();
+        expect(sameSite.status, `${method} ${target}`).toBe(405);
+        const elsewhere = await fetch(`${running.server.baseUrl}${target}`, {
+          method,
+          headers: { Origin: "https://elsewhere.example" },
+          body: "intent=anything",
+          redirect: "manual",
+        });
+        await elsewhere.arrayBuffer();
+        expect(elsewhere.status, `${method} ${target} from another site`).toBe(403);
+      }
+      expect((await fetch(`${running.server.baseUrl}/healthz`)).status).toBe(200);
+    },
+  );
+
+  it("HEAD of a page rendered whole gives its length and no body", async () => {
+    const answer = await sendRaw(
+      running.server.port,
+      [
+        "HEAD /profile HTTP/1.1",
+        "Host: localhost",
+        `Cookie: ${running.user.cookie}`,
+        "Connection: close",
+        "",
+        "",
+      ].join("\r\n"),
+    );
+    expect(answer.status).toBe(200);
+    expect(Number(/content-length: (\d+)/i.exec(answer.text)?.[1])).toBeGreaterThan(1000);
+    expect(answer.text.split("\r\n\r\n")[1] ?? "").toBe("");
+  });
+
+  // The final materials' pages show a refused post and never redirect; the congratulations page asks
+  // for its abstract. Their data, asked for by hand, signed in or not, with missing or made-up numbers.
+  it.each([
+    "/sculc/final-materials.data",
+    "/sculc/final-materials.data?submission=made-up",
+    "/sculc/final-materials/consent.data",
+    "/sculc/final-materials/consent.data?submission=%zz",
+    "/sculc/congratulations-page.data",
+    "/sculc/congratulations-page.data?submission=made-up",
+    "/user-data.data?page=99999&sort=nothing",
+    "/sculc/final-materials?submission=made-up",
+    "/sculc/congratulations-page?submission=made-up",
+  ])("%s: no 5xx, signed in or not", async (target) => {
+    for (const cookie of [running.user.cookie, undefined]) {
+      const response = await fetch(`${running.server.baseUrl}${target}`, {
+        headers: cookie ? { cookie } : {},
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      expect(response.status, `${target} ${cookie ? "signed in" : "signed out"}`).toBeLessThan(500);
+    }
+  });
+});
