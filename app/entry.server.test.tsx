@@ -1,7 +1,8 @@
+import { type ReactNode, Suspense, use } from "react";
 import type { EntryContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { documentPageHandle, publicPageHandle } from "~/lib/request-context";
-import { isDocumentRender, withMatchedRoutesOnly } from "./entry.server";
+import { isDocumentRender, renderWhole, withMatchedRoutesOnly } from "./entry.server";
 
 const route = (id: string, parentId?: string) => ({
   id,
@@ -82,5 +83,51 @@ describe("isDocumentRender", () => {
         contextOf({ root: undefined, "routes/admin-layout": undefined, "routes/editor": {} }),
       ),
     ).toBe(false);
+  });
+});
+
+describe("renderWhole", () => {
+  const never = new Promise<string>(() => {});
+  function Waits(): ReactNode {
+    return use(never);
+  }
+  function Fails(): ReactNode {
+    throw new Error("the page's own error");
+  }
+
+  it("renders a page that waits for nothing", () => {
+    expect(
+      renderWhole(
+        <main>
+          <h1>Profile</h1>
+          <Suspense fallback="…">
+            <p>ready</p>
+          </Suspense>
+        </main>,
+      ),
+    ).toBe("<main><h1>Profile</h1><!--$--><p>ready</p><!--/$--></main>");
+  });
+
+  it("gives up, for the stream renderer, on a page with a part that waits", () => {
+    expect(
+      renderWhole(
+        <main>
+          <Suspense fallback="…">
+            <Waits />
+          </Suspense>
+        </main>,
+      ),
+    ).toBeNull();
+    expect(
+      renderWhole(
+        <main>
+          <Waits />
+        </main>,
+      ),
+    ).toBeNull();
+  });
+
+  it("throws the page's own error", () => {
+    expect(() => renderWhole(<Fails />)).toThrow("the page's own error");
   });
 });

@@ -1,6 +1,7 @@
 import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
+import type { ReactElement } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { countRender } from "~/lib/current-request.server";
@@ -27,7 +28,14 @@ export default function handleRequest(
   countRender();
   const nonce = isPublicPageRender ? undefined : loadContext.get(cspNonceContext);
   if (isDocumentRender(routerContext)) {
-    return renderDocument(request, responseStatusCode, responseHeaders, routerContext, nonce);
+    const document = renderDocument(
+      request,
+      responseStatusCode,
+      responseHeaders,
+      routerContext,
+      nonce,
+    );
+    if (document) return document;
   }
   return new Promise<Response>((resolve, reject) => {
     let hasShellRendered = false;
@@ -121,7 +129,8 @@ export default function handleRequest(
  * scripts by the same test) has nothing to stream: no deferred data, no Suspense boundary, nothing
  * React Router sends for the browser's router. It is rendered to one string. React's stream renderer
  * writes a document in small pieces, each encoded to bytes on its own; the string renderer joins them,
- * and the whole page is encoded once: a fifth of a 50-row user table's CPU time.
+ * and the whole page is encoded once: a fifth of a 50-row user table's CPU time. Null when the page
+ * waited for something after all (`renderWhole`): the stream renderer then waits for it.
  */
 function renderDocument(
   request: Request,
@@ -129,23 +138,42 @@ function renderDocument(
   headers: Headers,
   routerContext: EntryContext,
   nonce: string | undefined,
-): Response {
+): Response | null {
   const context: EntryContext = {
     ...withMatchedRoutesOnly(routerContext),
     // The loader data's encoding for the browser's router: a document page has no router to read it,
     // and without it React Router renders no Suspense boundary for it.
     serverHandoffStream: undefined,
   };
-  const html = renderToString(
+  const html = renderWhole(
     <NonceProvider value={nonce ?? ""}>
       <ServerRouter context={context} url={request.url} nonce={nonce} />
     </NonceProvider>,
   );
+  if (html === null) return null;
   const body = Buffer.from(`<!DOCTYPE html>${html}`);
   headers.set("Content-Type", "text/html; charset=utf-8");
   // Marks the body as whole: the server sends it in one write (server/router-handler.ts).
   headers.set("Content-Length", String(body.length));
   return markWholeBody(new Response(body, { headers, status }), body);
+}
+
+/**
+ * The markup of `element`, rendered at once; null if a part of it waited (a lazy component, data read
+ * with `use`). The string renderer cannot wait: it gives up on a Suspense boundary, writing its
+ * fallback for the browser to finish (`<!--$!-->`), and throws when nothing catches the wait. A
+ * document page has no browser-side React to finish anything, so such a page is rendered again by the
+ * stream renderer, which waits. A render's own error is thrown as it is, for React Router's error page.
+ */
+export function renderWhole(element: ReactElement): string | null {
+  let html: string;
+  try {
+    html = renderToString(element);
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith("A component suspended")) return null;
+    throw error;
+  }
+  return html.includes("<!--$!-->") ? null : html;
 }
 
 /** Whether the matched routes make a document page, as the root layout decides (app/root.tsx). */
