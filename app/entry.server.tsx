@@ -6,11 +6,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { countRender } from "~/lib/current-request.server";
 import { NonceProvider } from "~/lib/nonce";
-import {
-  cspNonceContext,
-  isDocumentPageHandle,
-  publicPageRenderContext,
-} from "~/lib/request-context";
+import { cspNonceContext, isDocumentPage, publicPageRenderContext } from "~/lib/request-context";
 import { markWholeBody } from "~/lib/whole-documents.server";
 
 // How long streamed (deferred) data may take before the response is cut off.
@@ -93,9 +89,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        // React streams a finished Suspense boundary (the lazily loaded carousel's) after the shell, as a
-        // hidden copy swapped in by an inline script, once the page so far passes this many bytes. Our
-        // pages are small and complete before the shell is sent: keep every boundary in place.
+        // React streams a finished Suspense boundary (React Router's data transfer, or a document's
+        // part that waited: renderDocument) after the shell, as a hidden copy swapped in by an inline
+        // script, once the page so far passes this many bytes. Keep every boundary in place.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           hasShellRendered = true;
@@ -176,10 +172,12 @@ export function renderWhole(element: ReactElement): string | null {
   return html.includes("<!--$!-->") ? null : html;
 }
 
-/** Whether the matched routes make a document page, as the root layout decides (app/root.tsx). */
+/** Whether the matched routes make a document page, by the root layout's own test (`isDocumentPage`). */
 export function isDocumentRender(context: EntryContext): boolean {
-  return context.staticHandlerContext.matches.some((match) =>
-    isDocumentPageHandle(context.routeModules[match.route.id]?.handle),
+  return isDocumentPage(
+    context.staticHandlerContext.matches.map(
+      (match) => context.routeModules[match.route.id]?.handle,
+    ),
   );
 }
 

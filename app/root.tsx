@@ -20,7 +20,7 @@ import { editionPath, getCurrentEdition, listEditions } from "~/content/editions
 import { getViewer, sessionMiddleware } from "~/features/accounts/session.server";
 import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
-import { isDocumentPageHandle, pageScriptsOf } from "~/lib/request-context";
+import { isDocumentPage, pageScriptsOf } from "~/lib/request-context";
 import type { SiteData } from "~/lib/site-data";
 // The theme, the layout and the shared components' styles, as one stylesheet (app/styles/site.css) that
 // the document links itself, with a React precedence: React then sends it before the scripts' module
@@ -68,8 +68,9 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const matches = useMatches();
-  const isDocumentOnly = matches.some((match) => isDocumentPageHandle(match.handle));
-  const ownScripts = pageScriptsOf(matches.map((match) => match.handle));
+  const handles = matches.map((match) => match.handle);
+  const isDocumentOnly = isDocumentPage(handles);
+  const ownScripts = pageScriptsOf(handles);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>

@@ -74,6 +74,15 @@ export function isDocumentPageHandle(handle: unknown): boolean {
   return handleFlag(handle, "isDocumentPage");
 }
 
+/**
+ * Whether the matched routes' handles make a page that does not hydrate: any one of them marked so.
+ * The root layout leaves out the framework's scripts by this test, and the server's entry renders such
+ * a page to one string by the same test (app/root.tsx, app/entry.server.tsx).
+ */
+export function isDocumentPage(handles: readonly unknown[]): boolean {
+  return handles.some(isDocumentPageHandle);
+}
+
 function handleFlag(handle: unknown, flag: "isPublicPage" | "isDocumentPage"): boolean {
   return (
     typeof handle === "object" &&

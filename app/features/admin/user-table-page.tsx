@@ -25,13 +25,12 @@ export type UserTablePageProps = {
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
-// The page does not hydrate, so its forms are the browser's own: three a row, fifty rows a page, each
-// with its action written once here rather than worked out by the router for every form.
-
 export function UserTablePage(props: UserTablePageProps) {
   const { query } = props;
   const first = props.total ? (props.page - 1) * props.pageSize + 1 : 0;
   const last = Math.min(props.page * props.pageSize, props.total);
+  // The page does not hydrate, so its forms are the browser's own: three a row, fifty rows a page,
+  // each with the action written once here rather than worked out by the router for every form.
   const postAction = userTableActionHref(query);
   return (
     <>
