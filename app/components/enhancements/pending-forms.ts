@@ -69,7 +69,29 @@ export function markPending(form: HTMLFormElement, submitter: HTMLElement | null
   }
   form.setAttribute("aria-busy", "true");
   restorers.push(() => form.removeAttribute("aria-busy"));
+  lockRedrawnForm(form, restorers);
   return () => {
     for (const restore of restorers) restore();
   };
+}
+
+/**
+ * A form the answer draws anew (`RedrawnForm`) locks its fields while it is on its way, so nothing
+ * typed meanwhile is lost when the answer replaces the page. The lock is set after this task: the
+ * browser reads the form's fields once the submit event is over, and leaves disabled ones out.
+ */
+function lockRedrawnForm(form: HTMLFormElement, restorers: Array<() => void>): void {
+  const lock = Array.from(form.children).find(
+    (child): child is HTMLFieldSetElement =>
+      child instanceof HTMLFieldSetElement && child.classList.contains("redrawn-form__lock"),
+  );
+  if (!lock) return;
+  let restored = false;
+  setTimeout(() => {
+    if (!restored) lock.disabled = true;
+  });
+  restorers.push(() => {
+    restored = true;
+    lock.disabled = false;
+  });
 }
