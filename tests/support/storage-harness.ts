@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
 import { once } from "node:events";
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import S3rver from "s3rver";
 import type { FileStorage } from "~/lib/storage/file-storage";
 import { createLocalFileStorage } from "~/lib/storage/local-file-storage.server";
@@ -61,6 +63,8 @@ export async function startS3(): Promise<S3Harness> {
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   await s3rver.configureBuckets();
+  // The store is s3rver's own field, left out of its type declarations.
+  answerWritesOnceStored((s3rver as unknown as { store: S3rverStore }).store);
   const handle = s3rver.callback();
   const uploadsDir = path.join(root, bucket, "._S3rver_uploads");
   const faults: Fault[] = [];
@@ -176,3 +180,58 @@ export async function keysUnder(storage: FileStorage, prefix: string): Promise<s
 
 export const pdf = { contentType: "application/pdf" };
 export const uniquePrefix = () => `abstracts/${crypto.randomUUID()}/`;
+
+type S3rverStore = {
+  getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
+  putObject(object: S3rverObject): Promise<{ size: number; md5: string }>;
+  putPart(
+    bucket: string,
+    uploadId: string,
+    partNumber: number,
+    content: Readable,
+  ): Promise<{ size: number; md5: string }>;
+};
+type S3rverObject = { bucket: string; key: string; metadata: unknown; content: Buffer | Readable };
+
+/**
+ * s3rver answers a PUT (of an object or of a part) once the body has been read, before its file is
+ * written: a GET sent at once may read the object cut short. S3 itself reads back what it has
+ * acknowledged, and the site relies on that (moving data reads every file back), so the stand-in's
+ * two writes are replaced by ones that answer after the file is on disk. Same files, same answers.
+ */
+function answerWritesOnceStored(store: S3rverStore): void {
+  async function writeInFull(content: Buffer | Readable, file: string) {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const md5 = crypto.createHash("md5");
+    let size = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        md5.update(chunk);
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
+    await pipeline(source, counted, createWriteStream(file));
+    return { size, md5: md5.digest("hex") };
+  }
+  store.putObject = async (object) => {
+    const written = await writeInFull(
+      object.content,
+      store.getResourcePath(object.bucket, object.key, "object"),
+    );
+    await store.putMetadata(object.bucket, object.key, object.metadata, written.md5);
+    return written;
+  };
+  store.putPart = async (bucket, uploadId, partNumber, content) => {
+    const file = path.join(
+      store.getResourcePath(bucket, undefined, "uploads"),
+      uploadId,
+      `${partNumber}`,
+    );
+    const written = await writeInFull(content, file);
+    await fs.writeFile(`${file}.md5`, written.md5);
+    return written;
+  };
+}
