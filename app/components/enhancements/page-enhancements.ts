@@ -10,8 +10,10 @@ import { enhanceCarousels } from "./carousel";
 import { enhanceEmbeds } from "./external-embeds";
 import { enhanceMenus } from "./menus";
 import { enhancePendingForms } from "./pending-forms";
+import { keepScrollAcrossRedraws } from "./redrawn-forms";
 
 enhanceMenus(document);
 enhanceEmbeds(document);
 enhanceCarousels(document);
 enhancePendingForms(window);
+keepScrollAcrossRedraws(window);
