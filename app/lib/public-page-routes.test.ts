@@ -51,10 +51,16 @@ describe("document page routes", () => {
       "routes/admin-content-version.tsx",
       "routes/admin-content.tsx",
       "routes/admin-mail-message.tsx",
+      "routes/admin-mail-template.tsx",
+      "routes/admin-mail-templates.tsx",
+      "routes/admin-mail-write.tsx",
       "routes/admin-mail.tsx",
       "routes/admin-materials.tsx",
+      "routes/admin-presenters.tsx",
+      "routes/admin-program.tsx",
       "routes/admin-review.tsx",
       "routes/admin-status.tsx",
+      "routes/admin-submissions.tsx",
       "routes/complete-profile.tsx",
       "routes/congratulations.tsx",
       "routes/edit-profile.tsx",
@@ -81,14 +87,16 @@ describe("document page routes", () => {
     expect(typeof module.loader).toBe("function");
   });
 
-  it("only the submit form, the status page and the congratulations page load a script of their own, a built asset", () => {
+  it("only the submit form, the status page, the congratulations page, the mail template editor and the edition pages load a script of their own, a built asset", () => {
     const withScripts = modules.filter(({ module }) => pageScriptsOf([module.handle]).length > 0);
     expect(
       Object.fromEntries(
         withScripts.map(({ file, module }) => [file, pageScriptsOf([module.handle])]),
       ),
     ).toEqual({
+      "routes/admin-mail-template.tsx": [expect.stringMatching(/mail-template-script\.ts/)],
       "routes/congratulations.tsx": [expect.stringMatching(/congratulations-script\.ts/)],
+      "routes/sculc-page.tsx": [expect.stringMatching(/program-script\.ts/)],
       "routes/submit-abstract.tsx": [expect.stringMatching(/submit-form-script\.ts/)],
       "routes/view-submission.tsx": [expect.stringMatching(/view-submission-script\.ts/)],
     });

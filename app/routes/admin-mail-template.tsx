@@ -9,15 +9,22 @@ import {
   loadMailTemplateEditor,
 } from "~/features/mail-templates/mail-template-editor.server";
 import { MailTemplatePage } from "~/features/mail-templates/mail-template-page";
+import mailTemplateScriptUrl from "~/features/mail-templates/mail-template-script.ts?worker&url";
 import { isMailTemplateKey, type MailTemplateKey } from "~/features/mail-templates/mail-templates";
 import { presenterMailPreviews } from "~/features/presenters/presenter-mail-preview.server";
 import { programMailPreviews } from "~/features/program/program-mail-preview.server";
 import { reviewMailPreviews } from "~/features/review/review-mail-preview.server";
 import { getDatabase } from "~/lib/db/db.server";
 import type { Database } from "~/lib/db/schema";
+import { documentPageHandleWithScript, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-mail-template";
 
 export const meta: Route.MetaFunction = () => accountMeta("Mail template");
+
+// A document: the browser posts the editor's forms; its own script makes the preview follow the typing
+// and inserts placeholders where the cursor is.
+export const handle = documentPageHandleWithScript(mailTemplateScriptUrl);
+export const clientLoader = openAsDocument;
 
 function templateKey(params: { key?: string }): MailTemplateKey {
   const key = params.key ?? "";

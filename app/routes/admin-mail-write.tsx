@@ -15,9 +15,15 @@ import { countGroupMembers } from "~/features/group-mail/mail-groups.server";
 import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getMailer } from "~/lib/mail/mailer.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-mail-write";
 
 export const meta: Route.MetaFunction = () => accountMeta("Write to a group");
+
+// A document: the browser posts the message for a preview and then for sending; the answer's preview
+// takes the focus as the page loads.
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url);

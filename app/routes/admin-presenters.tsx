@@ -24,11 +24,16 @@ import { getDatabase } from "~/lib/db/db.server";
 import { readIntent } from "~/lib/forms.server";
 import { getLogger } from "~/lib/logger.server";
 import { getMailer } from "~/lib/mail/mailer.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-presenters";
 
 type FieldErrors = Partial<Record<PresenterDateField, string>>;
 
 export const meta: Route.MetaFunction = () => accountMeta("Presenters");
+
+// A page that lists and posts: a document without framework JavaScript (app/root.tsx).
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 async function loadEdition() {
   const edition = getCurrentEdition();

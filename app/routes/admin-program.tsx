@@ -12,9 +12,14 @@ import { getDatabase } from "~/lib/db/db.server";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { getMailer } from "~/lib/mail/mailer.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-program";
 
 export const meta: Route.MetaFunction = () => accountMeta("Program");
+
+// A document: each of the program's forms posts as the browser's own and the answer redraws the page.
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 function loadEdition() {
   const edition = getCurrentEdition();

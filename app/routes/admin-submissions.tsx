@@ -31,9 +31,15 @@ import { formatConferenceDateTime } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
 import { getLogger } from "~/lib/logger.server";
 import { getMailer } from "~/lib/mail/mailer.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-submissions";
 
 export const meta: Route.MetaFunction = () => accountMeta("Submissions");
+
+// A document: each decision and the release post as the browser's own; a refused release's message
+// takes the focus as the answer loads.
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 function readQuery(searchParams: URLSearchParams): DecisionsQuery {
   const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>

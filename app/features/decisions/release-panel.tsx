@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/submit-button";
 import type { ReleaseDatesView } from "./release-dates.server";
@@ -20,10 +19,6 @@ export function ReleasePanel({
   /** Why the last release was refused; focused, so it is read and in view. */
   message: string | null;
 }) {
-  const messageRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (message) messageRef.current?.focus();
-  }, [message]);
   const hasPassed = Boolean(dates && (dates.confirmByHasPassed || dates.materialsDueHasPassed));
   return (
     <section className="card admin-panel" aria-labelledby="release-heading">
@@ -35,7 +30,8 @@ export function ReleasePanel({
       </p>
       <Form method="post" className="admin-panel">
         {message ? (
-          <p ref={messageRef} className="message message--error" role="alert" tabIndex={-1}>
+          // biome-ignore lint/a11y/noAutofocus: why the release was refused is read first, and in view.
+          <p className="message message--error" role="alert" tabIndex={-1} autoFocus>
             {message}
           </p>
         ) : null}

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { RedrawnForm } from "~/components/redrawn-form";
@@ -136,15 +135,11 @@ export function GroupMailPage({ editionName, groups, placeholders, answer }: Gro
 }
 
 function PreviewPanel({ preview }: { preview: NonNullable<GroupMailActionData["preview"]> }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // A preview drawn by the page's script takes the focus, as a page load would put the reader there.
-  useEffect(() => {
-    if (preview.token) heading.current?.focus();
-  }, [preview.token]);
   const { label } = mailGroupWords[preview.group];
   return (
     <section className="card admin-panel group-mail__preview" aria-labelledby="group-mail-preview">
-      <h2 id="group-mail-preview" ref={heading} tabIndex={-1}>
+      {/* biome-ignore lint/a11y/noAutofocus: the preview the admin asked for is read first, before Send. */}
+      <h2 id="group-mail-preview" tabIndex={-1} autoFocus>
         Preview
       </h2>
       <p>

@@ -1,4 +1,3 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { Link } from "~/components/link";
@@ -18,20 +17,11 @@ import {
 import "./mail-templates.css";
 import { MailSectionNav } from "~/components/mail-section-nav";
 
-type Field = keyof MailTemplateText;
-const fieldIds: Record<Field, string> = { subject: "field-subject", body: "field-body" };
-
-/** True once the page runs in the browser: controls that need JavaScript appear only then. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 /**
  * One template's editor: its subject and text, the placeholders it offers, a preview filled in with a
- * real recipient's values, and the way back to the default. Without JavaScript, Preview posts the text
- * and the answer shows it filled in; with it, the preview follows the typing.
+ * real recipient's values, and the way back to the default. The page is a document: Preview posts the
+ * text and the answer shows it filled in; its script (mail-template-script.ts) makes the preview follow
+ * the typing and shows the Insert buttons.
  */
 export function MailTemplatePage({
   view,
@@ -63,9 +53,7 @@ export function MailTemplatePage({
         <p className="message message--error">{mailTemplateStatus.needsFix}</p>
       ) : null}
       <FormMessage message={answer?.message} />
-      {/* A save or a restore is a new version: the editor starts again from what the answer shows. */}
       <TemplateEditor
-        key={view.version}
         view={view}
         shown={answer?.text ?? view.text}
         fieldErrors={answer?.fieldErrors}
@@ -84,42 +72,13 @@ function TemplateEditor({
   shown: MailTemplateText;
   fieldErrors: TemplateTextErrors | undefined;
 }) {
-  const [text, setText] = useState(shown);
-  const lastField = useRef<Field>("body");
-  const hydrated = useHydrated();
-
-  const readFields = (event: FormEvent<HTMLFormElement>) => {
-    const fields = event.currentTarget.elements;
-    const value = (name: Field) =>
-      (fields.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null)?.value ?? "";
-    setText({ subject: value("subject"), body: value("body") });
-  };
-  const noteField = (event: FormEvent<HTMLFormElement>) => {
-    const name = (event.target as HTMLInputElement).name;
-    if (name === "subject" || name === "body") lastField.current = name;
-  };
-  /** Puts the placeholder where the cursor was in the field last used (the message, at first). */
-  const insert = (placeholder: string) => {
-    const field = document.getElementById(fieldIds[lastField.current]) as
-      | HTMLInputElement
-      | HTMLTextAreaElement
-      | null;
-    // Locked while the form is on its way (RedrawnForm): the answer redraws the field.
-    if (!field || field.matches(":disabled")) return;
-    field.focus();
-    const end = field.selectionEnd ?? field.value.length;
-    field.setRangeText(`{${placeholder}}`, field.selectionStart ?? end, end, "end");
-    field.dispatchEvent(new Event("input", { bubbles: true }));
-  };
-
   return (
     <>
       <RedrawnForm
         method="post"
         action={view.href}
         className="card admin-panel"
-        onInput={readFields}
-        onFocus={noteField}
+        data-template-editor=""
         aria-label={`Text of ${view.name}`}
       >
         <input type="hidden" name="version" value={view.version} />
@@ -151,42 +110,39 @@ function TemplateEditor({
           </SubmitButton>
         </div>
       </RedrawnForm>
-      <Placeholders view={view} onInsert={hydrated ? insert : null} />
-      <Preview view={view} text={text} />
+      <Placeholders view={view} />
+      <Preview view={view} text={shown} />
     </>
   );
 }
 
-function Placeholders({
-  view,
-  onInsert,
-}: {
-  view: MailTemplateEditorView;
-  onInsert: ((name: string) => void) | null;
-}) {
+/** The Insert buttons and the words about them need the page's script: hidden until it shows them. */
+function Placeholders({ view }: { view: MailTemplateEditorView }) {
   return (
     <section className="card admin-panel" aria-labelledby="placeholders-heading">
       <h2 id="placeholders-heading">Placeholders</h2>
       <p>
         Each message fills these in for the person it goes to. Write one with its braces, as listed
-        {onInsert ? ", or press Insert to put it where the cursor is" : ""}. A paragraph holding
-        only placeholders with nothing to fill in (no comments, no closing time) is left out. For a
-        brace itself, write it twice: {"{{"} or {"}}"}.
+        <span hidden data-template-insert="">
+          , or press Insert to put it where the cursor is
+        </span>
+        . A paragraph holding only placeholders with nothing to fill in (no comments, no closing
+        time) is left out. For a brace itself, write it twice: {"{{"} or {"}}"}.
       </p>
       <dl className="mail-placeholders">
         {view.placeholders.map((placeholder) => (
           <div key={placeholder.name} className="mail-placeholders__item">
             <dt>
               <code>{`{${placeholder.name}}`}</code>
-              {onInsert ? (
-                <button
-                  type="button"
-                  className="admin-link-button"
-                  onClick={() => onInsert(placeholder.name)}
-                >
-                  Insert<span className="visually-hidden">{` {${placeholder.name}}`}</span>
-                </button>
-              ) : null}
+              <button
+                type="button"
+                className="admin-link-button"
+                value={placeholder.name}
+                hidden
+                data-template-insert=""
+              >
+                Insert<span className="visually-hidden">{` {${placeholder.name}}`}</span>
+              </button>
             </dt>
             <dd>{placeholder.holds}</dd>
           </div>
@@ -203,28 +159,43 @@ function Preview({ view, text }: { view: MailTemplateEditorView; text: MailTempl
   const problem = problems.subject ?? problems.body;
   const message = problem ? null : renderMailTemplate(normalised, names, view.preview.values);
   return (
-    <section className="card admin-panel" aria-labelledby="preview-heading">
+    <section
+      className="card admin-panel"
+      aria-labelledby="preview-heading"
+      // What the script fills the preview with as the fields change.
+      data-placeholder-names={JSON.stringify(names)}
+      data-preview-values={JSON.stringify(view.preview.values)}
+    >
       <h2 id="preview-heading">Preview</h2>
       <p>{view.preview.note}</p>
-      {message ? (
-        <div className="mail-preview">
-          <p className="mail-preview__subject">
-            <span className="mail-preview__label">Subject:</span> {message.subject}
-          </p>
-          <pre className="mail-preview__body">{message.text}</pre>
-        </div>
-      ) : (
-        <p className="message message--error">No preview until this is fixed: {problem}</p>
-      )}
+      <div data-template-preview="">
+        <PreviewMessage message={message} problem={problem} />
+      </div>
     </section>
   );
 }
 
+/** The filled-in message, or why there is none (the script draws the same from what is typed). */
+function PreviewMessage({
+  message,
+  problem,
+}: {
+  message: { subject: string; text: string } | null;
+  problem: string | undefined;
+}) {
+  return message ? (
+    <div className="mail-preview">
+      <p className="mail-preview__subject">
+        <span className="mail-preview__label">Subject:</span> {message.subject}
+      </p>
+      <pre className="mail-preview__body">{message.text}</pre>
+    </div>
+  ) : (
+    <p className="message message--error">No preview until this is fixed: {problem}</p>
+  );
+}
+
 function RestoreDefault({ view, confirm }: { view: MailTemplateEditorView; confirm: boolean }) {
-  const question = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (confirm) question.current?.focus();
-  }, [confirm]);
   return (
     <section className="card admin-panel" aria-labelledby="restore-heading">
       <h2 id="restore-heading">Restore the default</h2>
@@ -241,7 +212,8 @@ function RestoreDefault({ view, confirm }: { view: MailTemplateEditorView; confi
       </details>
       {confirm ? (
         <Form method="post" action={view.href} className="mail-template-confirm">
-          <h3 ref={question} tabIndex={-1}>
+          {/* biome-ignore lint/a11y/noAutofocus: the question the Restore link asked for is read first. */}
+          <h3 tabIndex={-1} autoFocus>
             Restore the default text?
           </h3>
           <p>The saved text will be gone. {view.status}.</p>

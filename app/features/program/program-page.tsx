@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { Link } from "~/components/link";
 import { ProgramItemsTable } from "~/components/program-items-table";
 import { conferenceName } from "~/content/conference";
@@ -127,15 +126,13 @@ export function ProgramSessions({
 
 /**
  * "Print the program": the browser's print dialog (the page has a print style sheet). It needs
- * JavaScript, so it appears only once the page runs it; the text below it names the browser's command.
+ * JavaScript, so it is hidden until the page's script (program-script.ts) finds the browser can print;
+ * the text below it names the browser's command.
  */
 function PrintButton() {
-  const [canPrint, setCanPrint] = useState(false);
-  useEffect(() => setCanPrint(typeof window.print === "function"), []);
-  if (!canPrint) return null;
   return (
-    <li>
-      <button type="button" className="button button--secondary" onClick={() => window.print()}>
+    <li hidden data-print-program="">
+      <button type="button" className="button button--secondary">
         Print the program
       </button>
     </li>
