@@ -197,3 +197,53 @@ test("without JavaScript the placeholders are listed, Preview shows the text fil
   await expect(body).toHaveValue(typed);
   await context.close();
 });
+
+test("with its script the preview follows the typing and Insert writes where the cursor was, with nothing posted", async ({
+  browser,
+}, testInfo) => {
+  const admin = await adminSession(browser, testInfo, templatePath);
+  const { page } = admin;
+  // A document: no framework runs; the page's own script does this.
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await expect(
+    page.getByText("as listed, or press Insert to put it where the cursor is."),
+  ).toBeVisible();
+
+  // Nothing focused yet: Insert writes into the message, where its cursor is, and focuses it.
+  const body = page.getByLabel("Message");
+  const before = await body.inputValue();
+  await page.getByRole("button", { name: "Insert {abstracts}" }).click();
+  await expect(body).toBeFocused();
+  expect((await body.inputValue()).length).toBe(before.length + "{abstracts}".length);
+
+  // The cursor put in the middle of the message.
+  await body.fill("Dear ,\n\nSee you at {conference}.");
+  await body.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(5, 5));
+  await page.getByRole("button", { name: "Insert {name}" }).click();
+  await expect(body).toHaveValue("Dear {name},\n\nSee you at {conference}.");
+  await page.keyboard.type("!");
+  await expect(body).toHaveValue("Dear {name}!,\n\nSee you at {conference}.");
+
+  // The subject, last used, takes the next one.
+  await page.getByLabel("Subject").fill("About ");
+  await page.getByRole("button", { name: "Insert {conference}" }).click();
+  await expect(page.getByLabel("Subject")).toHaveValue("About {conference}");
+
+  // The preview is filled in as the fields change, and says what is wrong as soon as it is typed.
+  await expect(preview(page)).toContainText("Subject: About SCULC 2025");
+  await expect(preview(page)).toContainText("See you at SCULC 2025.");
+  await expect(preview(page)).not.toContainText("{");
+  await body.pressSequentially(" {titel");
+  await expect(preview(page)).toContainText("No preview until this is fixed:");
+  await body.press("}");
+  await expect(preview(page)).toContainText(
+    "No preview until this is fixed: {titel} is not a placeholder of this message",
+  );
+  await expectNoAxeViolations(page);
+  expect(posts).toEqual([]);
+  await admin.context.close();
+});

@@ -102,6 +102,8 @@ test("an admin writes to a group with placeholders, previews, sends once; each p
   await page.getByRole("button", { name: "Preview" }).click();
   const preview = page.getByRole("region", { name: "Preview" });
   await expect(preview).toContainText(/^Preview\s*As \S+@\S+ will get it\./);
+  // The answer's preview is read first: the page loads with its heading focused.
+  await expect(preview.getByRole("heading", { name: "Preview" })).toBeFocused();
   await expect(preview).toContainText(`Group note ${token} for`);
   await expect(preview).toContainText("<b>{not a placeholder}</b>");
   const send = preview.getByRole("button", { name: /^Send to \d+ people$/ });

@@ -164,6 +164,16 @@ export async function expectPublicProgram(
 
   await expectNoAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath("program-page.png"), fullPage: true });
+  // The Print button opens the browser's print dialog (stubbed here); the page's script shows it.
+  await page.evaluate(() => {
+    const counted = window as unknown as { printed: number };
+    counted.printed = 0;
+    window.print = () => {
+      counted.printed += 1;
+    };
+  });
+  await page.getByRole("button", { name: "Print the program" }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
   // A handout when printed: the program alone, without the site's header, footer or links.
   await page.emulateMedia({ media: "print" });
   await expect(page.locator(".site-header")).toBeHidden();
@@ -191,4 +201,16 @@ export async function expectPublicProgram(
     programPage,
   );
   await context.close();
+
+  // Without JavaScript there is no Print button; the page names the browser's own command.
+  const withoutScript = await browser.newContext({ javaScriptEnabled: false });
+  // biome-ignore lint/correctness/useHookAtTopLevel: a Playwright helper, not a React hook
+  await useOwnClientAddress(withoutScript);
+  const plain = await withoutScript.newPage();
+  await plain.goto(programPage);
+  await expect(
+    plain.getByText("use the Print button or your browser’s Print command"),
+  ).toBeVisible();
+  await expect(plain.getByRole("button", { name: "Print the program" })).toHaveCount(0);
+  await withoutScript.close();
 }
