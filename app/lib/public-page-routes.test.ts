@@ -87,7 +87,7 @@ describe("document page routes", () => {
     expect(typeof module.loader).toBe("function");
   });
 
-  it("only the submit form, the status page, the congratulations page, the mail template editor and the edition pages load a script of their own, a built asset", () => {
+  it("only the submit form, the status page, the congratulations page, and the mail template editor load a script of their own, a built asset", () => {
     const withScripts = modules.filter(({ module }) => pageScriptsOf([module.handle]).length > 0);
     expect(
       Object.fromEntries(
@@ -96,7 +96,6 @@ describe("document page routes", () => {
     ).toEqual({
       "routes/admin-mail-template.tsx": [expect.stringMatching(/mail-template-script\.ts/)],
       "routes/congratulations.tsx": [expect.stringMatching(/congratulations-script\.ts/)],
-      "routes/sculc-page.tsx": [expect.stringMatching(/program-script\.ts/)],
       "routes/submit-abstract.tsx": [expect.stringMatching(/submit-form-script\.ts/)],
       "routes/view-submission.tsx": [expect.stringMatching(/view-submission-script\.ts/)],
     });

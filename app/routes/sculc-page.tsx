@@ -18,7 +18,6 @@ import {
   programPaths,
   programSectionId,
 } from "~/features/program/program-paths";
-import programScriptUrl from "~/features/program/program-script.ts?worker&url";
 import { EditionPage } from "~/features/sculc/edition-page";
 import {
   editionPageMediaIds,
@@ -44,10 +43,8 @@ import type { Route } from "./+types/sculc-page";
 // content when the request arrives: an edition or page an editor publishes is served at once, with no
 // rebuild. Any other one-segment address is answered 404 here.
 // The same for every signed-out visitor: served from the public page cache (server/public-page-cache.ts),
-// as a document without framework JavaScript (app/root.tsx). Its own script shows the program page's
-// Print button; a handle is the route's, so the edition's other pages load it too (a few hundred bytes
-// that find nothing to do there).
-export const handle = { ...publicPageHandle, pageScript: programScriptUrl };
+// as a document without framework JavaScript (app/root.tsx).
+export const handle = publicPageHandle;
 export const clientLoader = openAsDocument;
 
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -164,7 +164,7 @@ export async function expectPublicProgram(
 
   await expectNoAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath("program-page.png"), fullPage: true });
-  // The Print button opens the browser's print dialog (stubbed here); the page's script shows it.
+  // The Print button opens the browser's print dialog (stubbed here); the page script shows it.
   await page.evaluate(() => {
     const counted = window as unknown as { printed: number };
     counted.printed = 0;

@@ -10,6 +10,7 @@ import { enhanceCarousels } from "./carousel";
 import { enhanceEmbeds } from "./external-embeds";
 import { enhanceMenus } from "./menus";
 import { enhancePendingForms } from "./pending-forms";
+import { enhancePrintButtons } from "./print-buttons";
 import { keepScrollAcrossRedraws } from "./redrawn-forms";
 
 enhanceMenus(document);
@@ -17,3 +18,4 @@ enhanceEmbeds(document);
 enhanceCarousels(document);
 enhancePendingForms(window);
 keepScrollAcrossRedraws(window);
+enhancePrintButtons(window);

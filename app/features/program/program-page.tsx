@@ -126,12 +126,12 @@ export function ProgramSessions({
 
 /**
  * "Print the program": the browser's print dialog (the page has a print style sheet). It needs
- * JavaScript, so it is hidden until the page's script (program-script.ts) finds the browser can print;
+ * JavaScript, so it is hidden until the page script finds the browser can print (print-buttons.ts);
  * the text below it names the browser's command.
  */
 function PrintButton() {
   return (
-    <li hidden data-print-program="">
+    <li hidden data-print-button="">
       <button type="button" className="button button--secondary">
         Print the program
       </button>
