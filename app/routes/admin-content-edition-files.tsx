@@ -22,6 +22,7 @@ import {
   signedOutUploadAnswer,
 } from "~/features/site-content/picture-upload-answer.server";
 import { getDatabase } from "~/lib/db/db.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-edition-files";
 
 // A file for an edition page uploaded without JavaScript (one file, a plain multipart post to the
@@ -31,6 +32,10 @@ import type { Route } from "./+types/admin-content-edition-files";
 // in this post, so nothing typed there is saved or changed here.
 
 export const meta: Route.MetaFunction = () => accountMeta("File not uploaded");
+
+// A document, without framework JavaScript: the answer to an upload without JavaScript.
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 async function placeOf(params: Route.ActionArgs["params"], url: URL) {
   const document = await readDocument(getDatabase().db, { kind: "edition", key: params.year });

@@ -11,9 +11,14 @@ import { editionEditorPaths } from "~/features/site-content/edition-paths";
 import { startNextEdition } from "~/features/site-content/edition-start.server";
 import { StartEditionPage } from "~/features/site-content/edition-start-page";
 import { getDatabase } from "~/lib/db/db.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-edition-new";
 
 export const meta: Route.MetaFunction = () => accountMeta("Start next year's conference");
+
+// A document, without framework JavaScript: the browser posts the form.
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireContentEditor(context, url);

@@ -19,10 +19,17 @@ import {
   editionMediaOf,
   withUploadedEditionFile,
 } from "~/features/site-content/edition-uploads.server";
+import pictureUploadsScriptUrl from "~/features/site-content/picture-uploads-script.ts?worker&url";
 import { getDatabase } from "~/lib/db/db.server";
+import { documentPageHandleWithScript, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-edition-page";
 
 export const meta: Route.MetaFunction = ({ params }) => accountMeta(`SCULC ${params.year} page`);
+
+// A document, without framework JavaScript: the browser posts the form; the content editors' script sends the
+// sections' pictures and the program PDF with a progress bar, without leaving the page.
+export const handle = documentPageHandleWithScript(pictureUploadsScriptUrl);
+export const clientLoader = openAsDocument;
 
 /**
  * What each media section shows now from the files that came with the site, in words, by section

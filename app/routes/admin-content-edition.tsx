@@ -10,9 +10,14 @@ import { answerStatus, handleEditionForm } from "~/features/site-content/edition
 import { toEditionEditorView } from "~/features/site-content/edition-editor-view.server";
 import { EditionFormPage } from "~/features/site-content/edition-form-page";
 import { getDatabase } from "~/lib/db/db.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-edition";
 
 export const meta: Route.MetaFunction = ({ params }) => accountMeta(`SCULC ${params.year}`);
+
+// A document, without framework JavaScript: the browser posts the form; the page script shows the pending labels.
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   requireContentEditor(context, url);

@@ -15,7 +15,9 @@ import {
   pageFormKinds,
 } from "~/features/site-content/page-forms-fields";
 import { PageFormPage, pageFormTitle } from "~/features/site-content/page-forms-page";
+import pictureUploadsScriptUrl from "~/features/site-content/picture-uploads-script.ts?worker&url";
 import { getDatabase } from "~/lib/db/db.server";
+import { documentPageHandleWithScript, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-pages";
 
 // One module for the four page forms (/user-data/content/home, footer, naclo, events): the last part
@@ -28,6 +30,11 @@ function formOf(url: URL): PageForm {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   accountMeta(loaderData ? pageFormTitle(loaderData.form) : "Site content");
+
+// A document, without framework JavaScript: the browser posts the form; the content editors' script sends the home
+// form's carousel pictures with a progress bar each, without leaving the page.
+export const handle = documentPageHandleWithScript(pictureUploadsScriptUrl);
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireContentEditor(context, url);

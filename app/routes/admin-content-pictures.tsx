@@ -11,6 +11,7 @@ import {
   isSignedOutUploadAnswer,
   signedOutUploadAnswer,
 } from "~/features/site-content/picture-upload-answer.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-pictures";
 
 // A picture uploaded without JavaScript (one file, a plain multipart post): stored through the media
@@ -20,6 +21,10 @@ import type { Route } from "./+types/admin-content-pictures";
 const form = "home";
 
 export const meta: Route.MetaFunction = () => accountMeta("Picture not uploaded");
+
+// A document, without framework JavaScript: the answer to an upload without JavaScript.
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function action({ context, request }: Route.ActionArgs) {
   const url = new URL(request.url);

@@ -1,5 +1,4 @@
-import { useEffect, useState } from "react";
-import { UploadProgress, type UploadProgressState } from "~/components/upload-progress";
+import { UploadProgress } from "~/components/upload-progress";
 import { useEditionFormView } from "./edition-fields";
 import { type FormValue, valueAt } from "./edition-form";
 import {
@@ -9,7 +8,7 @@ import {
   uploadFormIdOf,
 } from "./edition-media-lists";
 import { PictureListEditor, PictureUploadForm } from "./picture-list-editor";
-import { sendPicture } from "./upload-request";
+import { pageCountText } from "./picture-list-rows";
 
 /** The edition forms' ids are the field's path ("field-pages.0.sections.2.pictures.0.alt"). */
 const editionFieldId = (path: string) => `field-${path}`;
@@ -17,7 +16,8 @@ const editionFieldId = (path: string) => `field-${path}`;
 /**
  * The uploaded pictures of one media place of a page (a gallery's photos, the program's pages, the
  * schedule), with the page forms' picture list: previews, alt text and caption, Move and Remove, and
- * many files at once with progress (without JavaScript, one at a time through the upload form).
+ * many files at once with progress from the page script (without it, one at a time through the upload
+ * form).
  */
 export function EditionPictureList({
   list,
@@ -51,64 +51,63 @@ export function EditionPictureList({
 
 /**
  * The program PDF of a program section: the file shown now, and a file field to upload one (or a new
- * one). With JavaScript the PDF is sent at once with a progress bar and goes into the form, to be saved
- * with it; without, the field belongs to the upload form, which comes back with the PDF in place.
+ * one). The markup is the field without JavaScript: the file field belongs to the upload form, which
+ * comes back with the PDF in place. The content editors' page script (picture-uploads-script.ts)
+ * sends the PDF as soon as it is chosen, with a progress bar, and puts it into the form, to be saved
+ * with it; what only it shows waits in `<template>`s and `data-enhanced-text` attributes.
  */
 export function ProgramDocumentField({ path, shipped }: { path: string; shipped?: string }) {
   const { tree, issues, media } = useEditionFormView();
   const saved = valueAt(tree, path);
-  const [document, setDocument] = useState(typeof saved === "string" ? saved : "");
-  const [uploaded, setUploaded] = useState<{ src: string; pageCount: number | null } | null>(null);
-  const [progress, setProgress] = useState<UploadProgressState>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(typeof XMLHttpRequest !== "undefined"), []);
+  const document = typeof saved === "string" ? saved : "";
   const refusal = media?.uploadRefusal?.list === path ? media.uploadRefusal.message : null;
-  const error = failure ?? refusal ?? issues[path];
-  const current = uploaded ?? (document ? media?.documents[document] : undefined);
+  const error = refusal ?? issues[path];
+  const current = document ? media?.documents[document] : undefined;
   const id = editionFieldId(path);
-
-  async function upload(file: File) {
-    setFailure(null);
-    setProgress({ percent: 0, announced: 0 });
-    const answer = await sendPicture(file, "document", setProgress);
-    setProgress(null);
-    if ("error" in answer) {
-      setFailure(answer.error);
-      return;
-    }
-    setDocument(answer.id);
-    setUploaded({ src: answer.src, pageCount: answer.pageCount ?? null });
-  }
+  const sizeHint = "A PDF of at most 40 pages, up to 15 MB.";
 
   return (
-    <div className="field" id={`${id}-field`}>
+    <div className="field" id={`${id}-field`} data-program-document>
       <input type="hidden" name={path} value={document} />
       <p className="field__label">Program PDF</p>
       {current ? (
-        <p>
+        <p data-program-status>
           <a href={current.src} target="_blank" rel="noopener">
             Open the uploaded program
             {current.pageCount ? ` (${pageCountText(current.pageCount)})` : ""}
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
-          {uploaded ? " Save the draft to keep it." : null}
         </p>
       ) : document ? (
-        <p>The uploaded program is no longer on the site: upload it again.</p>
+        <p data-program-status>The uploaded program is no longer on the site: upload it again.</p>
       ) : shipped ? (
-        <p>Shown now: {shipped}, which came with the site. A PDF you upload replaces it.</p>
+        <p data-program-status>
+          Shown now: {shipped}, which came with the site. A PDF you upload replaces it.
+        </p>
       ) : (
-        <p>No program uploaded yet.</p>
+        <p data-program-status>No program uploaded yet.</p>
       )}
-      <label htmlFor={id} className="field__label">
+      {/* What the status above becomes once the script has uploaded a PDF (it adds the page count). */}
+      <template data-program-uploaded>
+        <p data-program-status>
+          {/* biome-ignore lint/a11y/useValidAnchor: the script gives it the uploaded PDF's address */}
+          <a target="_blank" rel="noopener">
+            Open the uploaded program
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>{" "}
+          Save the draft to keep it.
+        </p>
+      </template>
+      <label htmlFor={id} className="field__label" data-uploaded-text="Upload another PDF">
         {current || shipped ? "Upload another PDF" : "Upload the program"}
       </label>
-      <p className="field__hint" id={`${id}-hint`}>
-        A PDF of at most 40 pages, up to 15 MB.{" "}
-        {enhanced
-          ? "It is uploaded as soon as you choose it."
-          : "Save your changes first: uploading opens this page again, and anything typed but not saved is lost."}
+      <p
+        className="field__hint"
+        id={`${id}-hint`}
+        data-enhanced-text={`${sizeHint} It is uploaded as soon as you choose it.`}
+      >
+        {sizeHint} Save your changes first: uploading opens this page again, and anything typed but
+        not saved is lost.
       </p>
       <input
         id={id}
@@ -119,29 +118,26 @@ export function ProgramDocumentField({ path, shipped }: { path: string; shipped?
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
         aria-invalid={error ? true : undefined}
         className="field__input picture-list__file"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = "";
-          if (file) void upload(file);
-        }}
+        data-program-file
       />
-      {progress ? <UploadProgress progress={progress} checkingText="checking the PDF" /> : null}
+      <template data-program-progress>
+        <UploadProgress progress={{ percent: 0, announced: 0 }} checkingText="checking the PDF" />
+      </template>
       {error ? (
         <p id={`${id}-error`} className="field__error" role="alert">
           {error}
         </p>
       ) : null}
-      {enhanced ? null : (
-        <button type="submit" form={uploadFormIdOf(path)} className="button button--secondary">
-          Upload the PDF
-        </button>
-      )}
+      <button
+        type="submit"
+        form={uploadFormIdOf(path)}
+        className="button button--secondary"
+        data-without-script
+      >
+        Upload the PDF
+      </button>
     </div>
   );
-}
-
-function pageCountText(pages: number): string {
-  return pages === 1 ? "1 page" : `${pages} pages`;
 }
 
 /**

@@ -30,11 +30,12 @@ export function readPageFormIntent(shape: Shape, value: unknown): PageFormIntent
   return { type: type as "remove" | "up" | "down", list, index: Number(index) };
 }
 
+/** The buttons' values; an index may be a row template's place-holder (picture-list-rows.ts). */
 export const intentValue = {
   add: (list: string) => `add:${list}`,
-  remove: (list: string, index: number) => `remove:${list}.${index}`,
-  up: (list: string, index: number) => `up:${list}.${index}`,
-  down: (list: string, index: number) => `down:${list}.${index}`,
+  remove: (list: string, index: number | string) => `remove:${list}.${index}`,
+  up: (list: string, index: number | string) => `up:${list}.${index}`,
+  down: (list: string, index: number | string) => `down:${list}.${index}`,
 };
 
 /** The values with the intent's list change made; the values themselves are not changed. */
