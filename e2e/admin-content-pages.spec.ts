@@ -216,22 +216,30 @@ test.describe("publishing page content", () => {
     );
     await expect(training.getByLabel("Ends", { exact: true })).toHaveValue("09:30");
 
-    // While a post is on its way the fields are locked: the answer redraws the form, and text typed
-    // meanwhile would be replaced by it.
+    // While a post is on its way the fields are locked: the answer is a new page, and text typed
+    // meanwhile would be lost with this one. (The form is a document: the browser posts it.)
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     await page.route(
-      "**/user-data/content/naclo.data*",
+      "**/user-data/content/naclo",
       async (route) => {
-        await held;
+        if (route.request().method() === "POST") await held;
         await route.continue();
       },
       { times: 1 },
     );
-    await page.getByRole("button", { name: "Save draft" }).click();
-    await expect(training.getByLabel("Starts", { exact: true })).toBeDisabled();
+    // Pressed and looked at from the page: Playwright's click and locators would wait for the held
+    // post's page. The lock is set once the browser has read the fields.
+    const locked = await page
+      .getByRole("button", { name: "Save draft" })
+      .evaluate(async (button: HTMLButtonElement) => {
+        button.click();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return document.querySelector("#field-trainingSession-startTime")?.matches(":disabled");
+      });
+    expect(locked).toBe(true);
     release();
     await expect(fieldError(page, "trainingSession.endTime")).toBeVisible();
     await expect(training.getByLabel("Starts", { exact: true })).toBeEnabled();
