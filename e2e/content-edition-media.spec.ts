@@ -68,15 +68,25 @@ test("an editor uploads a gallery of three photos, the schedule and the program,
   await expect(refused.locator("img")).toHaveAttribute("src", /^\/media\/[0-9a-f]{64}\.webp$/);
   await refused.getByLabel("Alt text (required)").fill(`Q&A ${token}`);
 
-  // The schedule, as one picture.
+  // The schedule, as one picture: a second picked with it is refused, and the full list's file
+  // field gives way to the hint that says so.
   await addSection(page, "Schedule (image)");
   const schedule = section(page, "Schedule (image)").last();
   await schedule
     .getByLabel("Add pictures")
-    .setInputFiles([await photo(`schedule-${token}.jpg`, 1400)]);
+    .setInputFiles([
+      await photo(`schedule-${token}.jpg`, 1400),
+      await photo(`schedule-too-${token}.jpg`, 1300),
+    ]);
+  await expect(schedule.getByRole("alert")).toHaveText(
+    "Not added: the list holds 1 pictures at most.",
+  );
   await expect(schedule.locator(".picture-list__item")).toHaveCount(1);
   await schedule.getByLabel("Alt text (required)").fill(`The day's schedule ${token}`);
   await expect(schedule.getByLabel("Add pictures")).toHaveCount(0);
+  await expect(
+    schedule.getByText("The list holds 1 pictures at most: remove one to add another."),
+  ).toBeVisible();
 
   // The program as a PDF: a picture named .pdf is refused, a real PDF is taken.
   await addSection(page, "Program (PDF)");
@@ -97,6 +107,11 @@ test("an editor uploads a gallery of three photos, the schedule and the program,
     },
   ]);
   await expect(program.getByRole("link", { name: /Open the uploaded program/ })).toBeVisible();
+  await expect(
+    program.getByText(/^Open the uploaded program \(\d+ pages?\).* Save the draft to keep it\.$/),
+  ).toBeVisible();
+  await expect(program.getByLabel("Upload another PDF")).not.toHaveAttribute("aria-invalid");
+  await expect(program.getByRole("alert")).toHaveCount(0);
 
   await page.getByRole("button", { name: "Save draft" }).first().click();
   await expect(successMessage(page, "Draft saved successfully")).toBeVisible();

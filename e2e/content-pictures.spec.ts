@@ -73,6 +73,8 @@ test.describe("carousel pictures", () => {
     const token = randomToken();
     const { page, context } = await adminSession(browser, testInfo, form);
     await expect(page.getByRole("group", { name: "Carousel pictures" })).toBeVisible();
+    // A document: its own small script does this, without the framework's.
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     // Reached by Tab from the field before it.
     await page.getByLabel("About us").focus();
     await page.keyboard.press("Tab");
@@ -95,6 +97,39 @@ test.describe("carousel pictures", () => {
     await expect(rows(page).first().locator("img")).toHaveAttribute(
       "src",
       /^\/media\/[0-9a-f]{64}\.webp$/,
+    );
+
+    // One more while the editor types in another field: the new row does not take the cursor, and
+    // the row that was last can now move down.
+    const releaseTalk = await holdNextUpload(page);
+    await page.getByLabel("Add pictures").setInputFiles([(await photos(token)).talk]);
+    await expect(uploads.locator("progress")).toHaveCount(1);
+    // A new batch clears the refusals of the last one.
+    await expect(uploads.getByRole("alert")).toHaveCount(0);
+    await page.getByLabel("Tagline").fill(`Typing ${token}`);
+    releaseTalk();
+    await expect(rows(page)).toHaveCount(3);
+    await expect(uploads).toHaveCount(0);
+    await expect(page.getByLabel("Tagline")).toBeFocused();
+    // Each row is named for its place, as the server draws it.
+    const buttons = ["Move picture 1 down", "Move picture 2 up", "Move picture 2 down"];
+    for (const name of [...buttons, "Move picture 3 up", "Remove picture 3"]) {
+      await expect(page.getByRole("button", { name, exact: true })).toHaveCount(1);
+    }
+    await expect(page.getByRole("button", { name: "Move picture 1 up" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Move picture 3 down" })).toHaveCount(0);
+    await expect(rows(page).nth(2).locator("input[type=hidden]")).toHaveAttribute(
+      "name",
+      "carousel.2.media",
+    );
+    await expect(page.getByRole("button", { name: "Move picture 2 down" })).toHaveAttribute(
+      "value",
+      "down:carousel.1",
+    );
+    await expect(rows(page).nth(2)).toContainText("Picture 3");
+    await expect(rows(page).nth(2).getByLabel("Caption (optional)")).toHaveAttribute(
+      "name",
+      "carousel.2.caption",
     );
 
     expect(await elementsWiderThanViewport(page)).toEqual([]);
