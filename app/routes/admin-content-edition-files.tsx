@@ -33,7 +33,7 @@ import type { Route } from "./+types/admin-content-edition-files";
 
 export const meta: Route.MetaFunction = () => accountMeta("File not uploaded");
 
-// A document, without framework JavaScript: the answer to an upload without JavaScript.
+// A document, without framework JavaScript: what an upload without JavaScript answers.
 export const handle = documentPageHandle;
 export const clientLoader = openAsDocument;
 

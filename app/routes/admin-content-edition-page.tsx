@@ -26,8 +26,9 @@ import type { Route } from "./+types/admin-content-edition-page";
 
 export const meta: Route.MetaFunction = ({ params }) => accountMeta(`SCULC ${params.year} page`);
 
-// A document, without framework JavaScript: the browser posts the form; the content editors' script sends the
-// sections' pictures and the program PDF with a progress bar, without leaving the page.
+// A document, without framework JavaScript: the browser posts the form; the content editors' own
+// script sends the sections' pictures and the program PDF with a progress bar, without leaving the
+// page.
 export const handle = documentPageHandleWithScript(pictureUploadsScriptUrl);
 export const clientLoader = openAsDocument;
 

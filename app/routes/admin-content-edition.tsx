@@ -15,7 +15,8 @@ import type { Route } from "./+types/admin-content-edition";
 
 export const meta: Route.MetaFunction = ({ params }) => accountMeta(`SCULC ${params.year}`);
 
-// A document, without framework JavaScript: the browser posts the form; the page script shows the pending labels.
+// A document, without framework JavaScript: the browser posts the form; the page script shows the
+// pending labels.
 export const handle = documentPageHandle;
 export const clientLoader = openAsDocument;
 

@@ -31,8 +31,9 @@ function formOf(url: URL): PageForm {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   accountMeta(loaderData ? pageFormTitle(loaderData.form) : "Site content");
 
-// A document, without framework JavaScript: the browser posts the form; the content editors' script sends the home
-// form's carousel pictures with a progress bar each, without leaving the page.
+// A document, without framework JavaScript: the browser posts the form; the content editors' own
+// script sends the home form's carousel pictures with a progress bar each, without leaving the
+// page.
 export const handle = documentPageHandleWithScript(pictureUploadsScriptUrl);
 export const clientLoader = openAsDocument;
 

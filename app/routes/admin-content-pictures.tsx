@@ -22,7 +22,7 @@ const form = "home";
 
 export const meta: Route.MetaFunction = () => accountMeta("Picture not uploaded");
 
-// A document, without framework JavaScript: the answer to an upload without JavaScript.
+// A document, without framework JavaScript: what an upload without JavaScript answers.
 export const handle = documentPageHandle;
 export const clientLoader = openAsDocument;
 

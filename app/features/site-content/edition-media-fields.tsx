@@ -16,8 +16,8 @@ const editionFieldId = (path: string) => `field-${path}`;
 /**
  * The uploaded pictures of one media place of a page (a gallery's photos, the program's pages, the
  * schedule), with the page forms' picture list: previews, alt text and caption, Move and Remove, and
- * many files at once with progress from the page script (without it, one at a time through the upload
- * form).
+ * many files at once with progress from the content editors' own script (without it, one at a time
+ * through the upload form).
  */
 export function EditionPictureList({
   list,
@@ -52,7 +52,7 @@ export function EditionPictureList({
 /**
  * The program PDF of a program section: the file shown now, and a file field to upload one (or a new
  * one). The markup is the field without JavaScript: the file field belongs to the upload form, which
- * comes back with the PDF in place. The content editors' page script (picture-uploads-script.ts)
+ * comes back with the PDF in place. The content editors' own script (picture-uploads-script.ts)
  * sends the PDF as soon as it is chosen, with a progress bar, and puts it into the form, to be saved
  * with it; what only it shows waits in `<template>`s and `data-enhanced-text` attributes.
  */

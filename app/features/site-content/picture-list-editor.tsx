@@ -16,7 +16,7 @@ import { rowMoves, rowPlaceholders } from "./picture-list-rows";
  * The markup is the form without JavaScript: the file field and its button belong to a separate upload
  * form (`uploadFormId`, drawn after the content form by `PictureUploadForm`), which posts one picture
  * and comes back to the form with it added; the hint says to save typed changes first. The content
- * editors' page script (picture-uploads-script.ts) upgrades it: many files picked at once, sent one by
+ * editors' own script (picture-uploads-script.ts) upgrades it: many files picked at once, sent one by
  * one to the JSON endpoint with a progress bar each, every stored picture a new row drawn from the
  * row template without leaving the page. What only the script shows waits in `<template>`s and in
  * `data-enhanced-text` attributes.

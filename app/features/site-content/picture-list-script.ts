@@ -4,7 +4,7 @@ import { type Answer, sendPicture } from "./upload-request";
 import { fromTemplate, inTurn, showEnhancedTexts, showProgress } from "./upload-script-parts";
 
 /**
- * The picture lists of the content forms (`PictureListEditor`), from the content editors' page script.
+ * The picture lists of the content forms (`PictureListEditor`), from the content editors' own script.
  * The file field takes many pictures at once; they are sent one by one to the JSON endpoint, each
  * with its progress bar in the list's "Uploads", and every stored picture becomes a new row drawn from
  * the list's row template, its alt text focused (unless the editor is typing in another field). A

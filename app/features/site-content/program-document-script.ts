@@ -4,7 +4,7 @@ import { fromTemplate, inTurn, showEnhancedTexts, showProgress } from "./upload-
 
 /**
  * The program PDF fields of the edition forms (`ProgramDocumentField`), from the content editors'
- * page script: a PDF is sent as soon as it is chosen, with a progress bar, and goes into the form's
+ * own script: a PDF is sent as soon as it is chosen, with a progress bar, and goes into the form's
  * hidden input, with a link to it and a reminder to save the draft. A refusal is said in the field's
  * error. Without the script the file field posts the PDF through its own upload form.
  */

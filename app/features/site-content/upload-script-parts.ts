@@ -1,6 +1,6 @@
 import { progressWords, type UploadProgressState } from "~/components/upload-progress-state";
 
-// What the content editors' page script (picture-uploads-script.ts) shares between the picture lists
+// What the content editors' own script (picture-uploads-script.ts) shares between the picture lists
 // and the program PDF field.
 
 /**
