@@ -1,7 +1,7 @@
-// Document pages (the public pages, the account forms, the pages that list and post) ship no framework
-// JavaScript (app/root.tsx), so the browser must never render one: each loads itself as a document
-// when a hydrated page navigates to it. That needs both of its exports, and a server loader, without
-// which the server renders a fallback instead of the page.
+// Every page is a document (docs/decisions/0048): it ships no framework JavaScript (app/root.tsx), so
+// the browser must never render one, and each loads itself as a document should a hydrated page ever
+// navigate to it. That needs both of its exports, and a server loader, without which the server renders
+// a fallback instead of the page.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
@@ -19,6 +19,12 @@ function flatten(entries: RouteEntry[]): RouteEntry[] {
 }
 
 const files = [...new Set(flatten(routes as RouteEntry[]).map((route) => route.file))];
+// A layout draws its child's page inside its own frame: the child's handle decides.
+const layoutFiles = new Set(
+  flatten(routes as RouteEntry[])
+    .filter((route) => route.children?.length)
+    .map((route) => route.file),
+);
 const modules = await Promise.all(
   files.map(async (file) => ({
     file,
@@ -43,11 +49,22 @@ describe("public page routes", () => {
 });
 
 describe("document page routes", () => {
-  it("are the public pages, the account forms, the submit form, the signed-in pages that list and post, the congratulations page and the 404 page, never cached", () => {
+  it("are the public pages and every other page, never cached", () => {
     const uncached = documentModules.filter(({ module }) => !isPublicPageHandle(module.handle));
     expect(uncached.map(({ file }) => file).sort()).toEqual([
       "routes/admin-audit.tsx",
+      "routes/admin-content-edition-files.tsx",
+      "routes/admin-content-edition-new.tsx",
+      "routes/admin-content-edition-page.tsx",
+      "routes/admin-content-edition-preview.tsx",
+      "routes/admin-content-edition.tsx",
       "routes/admin-content-history.tsx",
+      "routes/admin-content-pages-preview.tsx",
+      "routes/admin-content-pages.tsx",
+      "routes/admin-content-pictures.tsx",
+      "routes/admin-content-preview-board.tsx",
+      "routes/admin-content-season-portrait.tsx",
+      "routes/admin-content-season.tsx",
       "routes/admin-content-version.tsx",
       "routes/admin-content.tsx",
       "routes/admin-mail-message.tsx",
@@ -87,7 +104,7 @@ describe("document page routes", () => {
     expect(typeof module.loader).toBe("function");
   });
 
-  it("only the submit form, the status page, the congratulations page, and the mail template editor load a script of their own, a built asset", () => {
+  it("the pages with a script of their own load it as a built asset", () => {
     const withScripts = modules.filter(({ module }) => pageScriptsOf([module.handle]).length > 0);
     expect(
       Object.fromEntries(
@@ -95,10 +112,23 @@ describe("document page routes", () => {
       ),
     ).toEqual({
       "routes/admin-mail-template.tsx": [expect.stringMatching(/mail-template-script\.ts/)],
+      "routes/admin-content-edition-page.tsx": [
+        expect.stringMatching(/picture-uploads-script\.ts/),
+      ],
+      "routes/admin-content-pages.tsx": [expect.stringMatching(/picture-uploads-script\.ts/)],
+      "routes/admin-content-season.tsx": [expect.stringMatching(/season-portrait-script\.ts/)],
       "routes/congratulations.tsx": [expect.stringMatching(/congratulations-script\.ts/)],
       "routes/submit-abstract.tsx": [expect.stringMatching(/submit-form-script\.ts/)],
       "routes/view-submission.tsx": [expect.stringMatching(/view-submission-script\.ts/)],
     });
+  });
+
+  it("every route with a page of its own is a document: no page hydrates", () => {
+    const pages = modules.filter(
+      ({ file, module }) => typeof module.default === "function" && !layoutFiles.has(file),
+    );
+    expect(pages.filter(({ module }) => !isDocumentPageHandle(module.handle))).toEqual([]);
+    expect([...layoutFiles]).toEqual(["routes/admin-layout.tsx"]);
   });
 
   it("no other route opens as a document", () => {

@@ -11,7 +11,11 @@ import { editionEditorPaths } from "~/features/site-content/edition-paths";
 import { EditionPreview } from "~/features/site-content/edition-preview-page";
 import { readDraftContent } from "~/features/site-content/published-content.server";
 import { getDatabase } from "~/lib/db/db.server";
-import { previewFrameOriginsHeader } from "~/lib/request-context";
+import {
+  documentPageHandle,
+  openAsDocument,
+  previewFrameOriginsHeader,
+} from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-edition-preview";
 
 // A draft is for editors' eyes: never kept by a cache, never indexed.
@@ -24,6 +28,9 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
 
 export const meta: Route.MetaFunction = ({ params }) =>
   accountMeta(`Preview of SCULC ${params.year}`);
+
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   requireContentEditor(context, url);

@@ -15,7 +15,11 @@ import { PreviewBanner } from "~/features/site-content/page-preview";
 import { readDraftContent } from "~/features/site-content/published-content.server";
 import { todayInConferenceTimeZone } from "~/lib/dates";
 import { getDatabase } from "~/lib/db/db.server";
-import { previewFrameOriginsHeader } from "~/lib/request-context";
+import {
+  documentPageHandle,
+  openAsDocument,
+  previewFrameOriginsHeader,
+} from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-pages-preview";
 
 // A public page drawn from the drafts with the public page's own components, for editors only: never
@@ -28,6 +32,9 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
 });
 
 export const meta: Route.MetaFunction = () => accountMeta("Preview — not published");
+
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireContentEditor(context, url);

@@ -7,6 +7,7 @@ import { editPath } from "~/features/site-content/content-labels";
 import { PreviewBanner } from "~/features/site-content/preview-banner";
 import { readDraftContent } from "~/features/site-content/published-content.server";
 import { getDatabase } from "~/lib/db/db.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-preview-board";
 
 // The board page drawn from the drafts, for editors only: never cached, never indexed.
@@ -16,6 +17,9 @@ export const headers: Route.HeadersFunction = () => ({
 });
 
 export const meta: Route.MetaFunction = () => accountMeta("Preview of the board page");
+
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireContentEditor(context, url);

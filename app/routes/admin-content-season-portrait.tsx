@@ -15,6 +15,7 @@ import {
   signedOutUploadAnswer,
 } from "~/features/site-content/picture-upload-answer.server";
 import { getDatabase } from "~/lib/db/db.server";
+import { documentPageHandle, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-season-portrait";
 
 // A board member's portrait uploaded without JavaScript (one file, a plain multipart post, the member
@@ -36,6 +37,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   });
   return redirect(portraitUploadRedirect(target, result));
 }
+
+export const handle = documentPageHandle;
+export const clientLoader = openAsDocument;
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   // Drawing the answer to a signed-out editor's upload (this request's action): no redirect.

@@ -11,12 +11,17 @@ import {
   seasonNotice,
 } from "~/features/site-content/board-season-editor.server";
 import { SeasonEditorPage } from "~/features/site-content/season-editor-page";
+import seasonPortraitScriptUrl from "~/features/site-content/season-portrait-script.ts?worker&url";
 import { getDatabase } from "~/lib/db/db.server";
+import { documentPageHandleWithScript, openAsDocument } from "~/lib/request-context";
 import type { Route } from "./+types/admin-content-season";
 
 // One module for a season's form and for "Add a season" (no :season parameter).
 export const meta: Route.MetaFunction = ({ params }) =>
   accountMeta(params.season ? `${params.season} board` : "Add a season");
+
+export const handle = documentPageHandleWithScript(seasonPortraitScriptUrl);
+export const clientLoader = openAsDocument;
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   requireContentEditor(context, url);

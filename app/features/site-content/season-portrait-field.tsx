@@ -1,19 +1,21 @@
-import { useEffect, useState } from "react";
 import { FieldFrame } from "~/components/text-field";
-import { UploadProgress, type UploadProgressState } from "~/components/upload-progress";
+import { UploadProgress } from "~/components/upload-progress";
 import { memberFieldName } from "./board-season-form";
 import { portraitUploadFormId } from "./board-season-portraits";
 import type { PictureThumbnail } from "./page-forms-pictures";
-import { sendPicture } from "./upload-request";
 
 /**
  * A board member's uploaded portrait inside the season form: its preview, its hidden media id and
- * its alt text, posted with the form. With JavaScript, choosing a file sends it to the JSON upload
- * endpoint (purpose "portrait": square, 200 and 400 px) with a progress bar; the stored picture
- * replaces the preview and the alt text is filled with "Portrait of {name}" for the editor to
- * improve. Nothing is saved until the editor saves the form.
+ * its alt text, posted with the form. The page is a document; the server draws the field as it works
+ * without JavaScript, and the season form's own script (season-portrait-script.ts) puts in the version
+ * with it, drawn here in `<template>`s.
  *
- * Without JavaScript, the file field and its button belong to the member's own upload form
+ * With the script, choosing a file sends it to the JSON upload endpoint (purpose "portrait": square,
+ * 200 and 400 px) with a progress bar; the stored picture replaces the preview and the alt text is
+ * filled with "Portrait of {name}" for the editor to improve, and "Remove the portrait" clears it in
+ * place. This works for every member, saved or not. Nothing is saved until the editor saves the form.
+ *
+ * Without it, the file field and its button belong to the member's own upload form
  * (`portraitUploadFormId`, drawn after the season form), which posts one picture to the season's
  * portrait route and comes back with it on the member, its alt text prefilled, and `message` beside
  * it (or the refusal); the hint says to save typed changes first. "Remove the portrait" is then one
@@ -25,9 +27,9 @@ export function SeasonPortraitField({
   index,
   season,
   memberId,
-  media: savedMedia,
-  alt: savedAlt,
-  thumbnail: savedThumbnail,
+  media,
+  alt,
+  thumbnail,
   error,
   autoFocus,
   focusFile,
@@ -49,36 +51,23 @@ export function SeasonPortraitField({
   /** What an upload without JavaScript came to, for this member. */
   message: { tone: "success" | "error"; text: string } | null;
 }) {
-  const [enhanced, setEnhanced] = useState(false);
-  const [media, setMedia] = useState(savedMedia);
-  const [alt, setAlt] = useState(savedAlt);
-  const [thumbnail, setThumbnail] = useState(savedThumbnail);
-  const [progress, setProgress] = useState<UploadProgressState>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => setEnhanced(typeof XMLHttpRequest !== "undefined"), []);
-
   const place = index + 1;
   const id = `member-${index}-portrait`;
   const altName = memberFieldName(index, "portraitAlt");
-
-  async function upload(file: File, nameField: Element | null) {
-    setFailure(null);
-    setProgress({ percent: 0, announced: 0 });
-    const answer = await sendPicture(file, "portrait", setProgress);
-    setProgress(null);
-    if ("error" in answer) {
-      setFailure(answer.error);
-      return;
-    }
-    setMedia(answer.id);
-    setThumbnail(answer);
-    const name = nameField instanceof HTMLInputElement ? nameField.value.trim() : "";
-    setAlt(name ? `Portrait of ${name}` : "Portrait of ");
-    document.getElementById(`${id}-alt`)?.focus();
-  }
+  const fileLabel = media ? "Replace the portrait" : "Add a portrait";
+  const removeText = (
+    <>
+      Remove the portrait<span className="visually-hidden"> of member {place}</span>
+    </>
+  );
 
   return (
-    <fieldset className="season-portrait" id={id}>
+    <fieldset
+      className="season-portrait"
+      id={id}
+      data-portrait-field=""
+      data-name-field={memberFieldName(index, "name")}
+    >
       <legend>Portrait (optional)</legend>
       {message ? (
         <p
@@ -89,95 +78,64 @@ export function SeasonPortraitField({
           {message.text}
         </p>
       ) : null}
-      <input type="hidden" name={memberFieldName(index, "portraitMedia")} value={media} />
+      <input
+        type="hidden"
+        name={memberFieldName(index, "portraitMedia")}
+        value={media}
+        data-portrait-media=""
+      />
       {media ? (
-        <>
-          <div className="season-portrait__preview">
-            {thumbnail ? (
-              <img
-                src={thumbnail.src}
-                srcSet={thumbnail.srcSet}
-                sizes="6rem"
-                width={thumbnail.width}
-                height={thumbnail.height}
-                alt=""
-              />
-            ) : (
-              <span className="field__hint">No preview: the file may have been deleted.</span>
-            )}
-          </div>
-          <FieldFrame
-            id={`${id}-alt`}
-            label="Portrait alt text (required)"
-            hint="Describe the portrait for someone who cannot see it: who it is and how they look."
-            error={error}
-          >
-            {(control) => (
-              <input
-                {...control}
-                name={altName}
-                type="text"
-                value={alt}
-                onChange={(event) => setAlt(event.currentTarget.value)}
-                maxLength={300}
-                autoComplete="off"
-                // biome-ignore lint/a11y/noAutofocus: restores focus to the field the refusal names
-                autoFocus={autoFocus}
-              />
-            )}
-          </FieldFrame>
-        </>
+        <PortraitInForm
+          id={id}
+          altName={altName}
+          alt={alt}
+          thumbnail={thumbnail}
+          error={error}
+          autoFocus={autoFocus}
+        />
       ) : null}
-      {enhanced ? (
-        <div className="field">
-          <label htmlFor={`${id}-file`} className="field__label">
-            {media ? "Replace the portrait" : "Add a portrait"}
+      {/* A portrait the script puts in the form, the first or after one was removed. */}
+      <template data-portrait-in-form="">
+        <PortraitInForm id={id} altName={altName} alt="" thumbnail={undefined} error={undefined} />
+      </template>
+      {/* What the season's script puts in place of the part below (season-portrait-script.ts): the
+          file is sent as soon as it is chosen, with a progress bar, never with the season form. */}
+      <template data-portrait-upload="">
+        <div className="field" data-portrait-upload="">
+          <label htmlFor={`${id}-file`} className="field__label" data-portrait-file-label="">
+            {fileLabel}
           </label>
           <p id={`${id}-file-hint`} className="field__hint">
             A JPEG, PNG or WebP photo up to 15 MB; it is cropped square. Saved with the form.
           </p>
-          {/* No name: the file goes to the upload endpoint, never with the season form. */}
           <input
             id={`${id}-file`}
             type="file"
             accept="image/jpeg,image/png,image/webp"
             aria-describedby={`${id}-file-hint`}
             className="field__input"
-            disabled={progress !== null}
-            onChange={(event) => {
-              const input = event.currentTarget;
-              const file = input.files?.[0];
-              const nameField = input.form?.elements.namedItem(memberFieldName(index, "name"));
-              input.value = "";
-              if (file) void upload(file, nameField instanceof Element ? nameField : null);
-            }}
+            data-portrait-file=""
           />
-          {progress ? (
-            <UploadProgress progress={progress} checkingText="making the portrait's sizes" />
-          ) : null}
-          {failure ? (
-            <p className="field__error" role="alert">
-              {failure}
-            </p>
-          ) : null}
-          {media ? (
-            <button
-              type="button"
-              className="admin-link-button"
-              onClick={() => {
-                setMedia("");
-                setAlt("");
-                setThumbnail(undefined);
-              }}
-            >
-              Remove the portrait<span className="visually-hidden"> of member {place}</span>
-            </button>
-          ) : null}
+          <button
+            type="button"
+            className="admin-link-button"
+            hidden={!media}
+            data-portrait-remove=""
+          >
+            {removeText}
+          </button>
         </div>
-      ) : season && memberId ? (
-        <div className="field">
+      </template>
+      <template data-portrait-progress="">
+        <UploadProgress
+          progress={{ percent: 0, announced: 0 }}
+          checkingText="making the portrait's sizes"
+        />
+      </template>
+      {season && memberId ? (
+        <div className="field" data-portrait-without-script="">
           <label htmlFor={`${id}-file`} className="field__label">
-            {media ? "Replace the portrait" : "Add a portrait"}
+            {fileLabel}
           </label>
           <p id={`${id}-file-hint`} className="field__hint">
             A JPEG, PNG or WebP photo up to 15 MB; it is cropped square. Save your changes first:
@@ -213,18 +171,73 @@ export function SeasonPortraitField({
                 value={`remove-portrait:${index}`}
                 className="admin-link-button"
               >
-                Remove the portrait<span className="visually-hidden"> of member {place}</span>
+                {removeText}
               </button>
             ) : null}
           </div>
         </div>
       ) : (
-        <p className="field__hint">
+        <p className="field__hint" data-portrait-without-script="">
           {season
             ? "Save the season first (press “Save draft”): a new member gets a portrait once saved."
             : "Save the season first (press “Save draft”): portraits can be added once it is saved."}
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** The portrait the form holds: its preview and its alt text, posted with the season form. */
+function PortraitInForm({
+  id,
+  altName,
+  alt,
+  thumbnail,
+  error,
+  autoFocus = false,
+}: {
+  id: string;
+  altName: string;
+  alt: string;
+  thumbnail: PictureThumbnail | undefined;
+  error: string | undefined;
+  autoFocus?: boolean;
+}) {
+  return (
+    <div data-portrait-in-form="">
+      <div className="season-portrait__preview" data-portrait-preview="">
+        {thumbnail ? (
+          <img
+            src={thumbnail.src}
+            srcSet={thumbnail.srcSet}
+            sizes="6rem"
+            width={thumbnail.width}
+            height={thumbnail.height}
+            alt=""
+          />
+        ) : (
+          <span className="field__hint">No preview: the file may have been deleted.</span>
+        )}
+      </div>
+      <FieldFrame
+        id={`${id}-alt`}
+        label="Portrait alt text (required)"
+        hint="Describe the portrait for someone who cannot see it: who it is and how they look."
+        error={error}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name={altName}
+            type="text"
+            defaultValue={alt}
+            maxLength={300}
+            autoComplete="off"
+            // biome-ignore lint/a11y/noAutofocus: restores focus to the field the refusal names
+            autoFocus={autoFocus}
+          />
+        )}
+      </FieldFrame>
+    </div>
   );
 }
