@@ -58,12 +58,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * Document pages (routes whose handle is `publicPageHandle` or `documentPageHandle`: the public pages,
- * the signed-out account forms, the submit form, and the signed-in pages that list and post) have no
- * React, no React Router runtime, no route modules, only the small page script that every page loads
- * (and, for the submit form and the status page, a script of their own). Every other page hydrates.
- * The browser never renders a document route itself: it loads it as a document (`openAsDocument`), so
- * this is the same on the server and in the browser. docs/decisions/0009, 0042, 0043 and 0044.
+ * Document pages (routes whose handle is `publicPageHandle` or `documentPageHandle`, which since
+ * decision 0048 is every page: the public pages, the account forms, the signed-in pages and the admin
+ * area's editors) have no React, no React Router runtime, no route modules, only the small page script
+ * that every page loads (and, for a few, a script of their own). A route without such a handle would
+ * hydrate, with the framework's scripts (`tests/robustness/js-budget.test.ts` and
+ * `app/lib/public-page-routes.test.ts` refuse one). The browser never renders a document route itself:
+ * it loads it as a document (`openAsDocument`), so this is the same on the server and in the browser.
+ * docs/decisions/0009, 0042-0046 and 0048.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -117,25 +117,32 @@ test("public pages served from the cache keep the strict policy and run the page
 });
 
 test(
-  "hydrating pages keep a fresh nonce and load the page script beside the app",
+  "the admin area's editors report no Content-Security-Policy violation, with scripts of their own",
   {
     tag: "@server-answers",
   },
   async ({ page }, testInfo) => {
     const violations = await watchForCspViolations(page);
-    // The admin area's editors are the pages that hydrate (every other page is a document).
     await signedInAdmin(page, testInfo, "/user-data/submissions");
-    const policies: string[] = [];
-    for (let visitIndex = 0; visitIndex < 2; visitIndex++) {
-      const response = await page.goto("/user-data/submissions");
-      policies.push(response?.headers()["content-security-policy"] ?? "");
-      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    for (const path of [
+      "/user-data/submissions",
+      "/user-data/presenters",
+      "/user-data/program",
+      "/user-data/mail/templates",
+      "/user-data/mail/write",
+      "/user-data/content/home",
+      "/user-data/content/board/new",
+      "/user-data/content/editions/new",
+    ]) {
+      await visit(page, path);
+      // A document: the page script runs (its collapsible menus), no router does.
+      expect(await page.evaluate(() => "__reactRouterContext" in window), path).toBe(false);
+      expect(await page.locator("script[src*='/assets/page-enhancements-']").count(), path).toBe(1);
+      expect(
+        await page.locator("script:not([src]):not([type='application/json'])").count(),
+        path,
+      ).toBe(0);
     }
-    const nonces = policies.map((policy) => /'nonce-([^']+)'/.exec(policy)?.[1]);
-    expect(nonces[0]).toBeTruthy();
-    expect(nonces[0]).not.toBe(nonces[1]);
-    expect(policies[1]).not.toContain("'sha256-");
-    expect(await page.locator("script[src*='/assets/page-enhancements-']").count()).toBe(1);
     expect(violations).toEqual([]);
   },
 );

@@ -277,102 +277,60 @@ test.describe("public pages, account forms and 404 pages are documents", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Our Board" })).toBeVisible();
   });
 
-  test("a hydrated page's links to documents load them as documents", async ({
+  test("the admin area's editors are documents too, and their menus load documents", async ({
     page,
   }, testInfo) => {
-    // The admin area's editors hydrate, and the header's links there are the router's own
-    // (client-side) links.
+    // Every page is a document: the editors' browser-side work (uploads with progress, the mail
+    // template's live preview, the program's print button) is done by scripts of their own.
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
     await signedInAdmin(page, testInfo, "/user-data/submissions");
-    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
-    await page.evaluate(() => {
-      (window as unknown as { marker: boolean }).marker = true;
-    });
-    await openMenuIfCollapsed(page);
-    await mainNav(page).getByRole("link", { name: "Our Board" }).click();
-    await expect(page).toHaveURL(/\/board$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Our Board" })).toBeVisible();
-    // A new document: the old window's state is gone and no router runs.
-    expect(await page.evaluate(() => "marker" in window)).toBe(false);
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-    // Its collapsibles work with the page script alone.
-    const toggle = disclosureToggle(page.getByRole("main"), "2022–2023 Board");
-    await toggle.click();
-    await expectExpanded(toggle, true);
-
-    // Back to the hydrated page, and the header's Profile link: the profile is a document too.
-    await page.goBack();
-    await expect(page).toHaveURL(/\/user-data\/submissions$/);
-    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
-    await page.evaluate(() => {
-      (window as unknown as { marker: boolean }).marker = true;
-    });
-    await openMenuIfCollapsed(page);
-    await mainNav(page).getByRole("link", { name: "Profile" }).click();
-    await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByRole("heading", { level: 1, name: /^Welcome, / })).toBeVisible();
-    expect(await page.evaluate(() => "marker" in window)).toBe(false);
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-  });
-
-  test("an app page's links navigate within the app, and a modified click opens a new tab", async ({
-    page,
-    context,
-  }, testInfo) => {
-    // The admin area's editors hydrate (decisions, presenters, the program, the content forms): its
-    // menu's links are the app's own there.
-    await signedInAdmin(page, testInfo, "/user-data/submissions");
-    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
-    await page.evaluate(() => {
-      (window as unknown as { marker: boolean }).marker = true;
-    });
     const adminMenu = page.getByRole("navigation", { name: "Admin" });
-    const program = adminMenu.getByRole("link", { name: "Program" });
-    await program.click();
-    await expect(page).toHaveURL(/\/user-data\/program$/);
-    await expect(page.getByRole("heading", { level: 1, name: /^Program for/ })).toBeVisible();
-    // The same window: the router navigated, no document was loaded.
-    expect(await page.evaluate(() => "marker" in window)).toBe(true);
-    // A new history entry, so Back returns to the submissions, still in the same window.
-    await page.goBack();
-    await expect(page).toHaveURL(/\/user-data\/submissions$/);
-    await expect(page.getByRole("heading", { level: 1, name: /^Submissions for/ })).toBeVisible();
-    expect(await page.evaluate(() => "marker" in window)).toBe(true);
-
-    // Ctrl/Cmd-click leaves this page alone and opens the link in a new tab.
-    const [opened] = await Promise.all([
-      context.waitForEvent("page"),
-      program.click({ modifiers: ["ControlOrMeta"] }),
-    ]);
-    await opened.waitForLoadState();
-    expect(new URL(opened.url()).pathname).toBe("/user-data/program");
-    await expect(page).toHaveURL(/\/user-data\/submissions$/);
-    await opened.close();
-
-    // The pages that list and post are documents, loaded as such from the hydrated page: the user
-    // table, peer review, the audit log.
     for (const [name, path, heading] of [
-      ["Users", /\/user-data$/, "User Data"],
-      ["Review", /\/user-data\/review$/, /^Peer review for/],
-      ["Audit log", /\/user-data\/audit$/, "Audit log"],
+      ["Program", /\/user-data\/program$/, /^Program for/],
+      ["Presenters", /\/user-data\/presenters$/, /^Presenters/],
+      ["Site content", /\/user-data\/content$/, "Site content"],
+      ["Mail", /\/user-data\/mail$/, "Mail"],
+      ["Submissions", /\/user-data\/submissions$/, /^Submissions for/],
     ] as const) {
-      await page.goto("/user-data/submissions");
-      await expect
-        .poll(() => page.evaluate(() => "__reactRouterRouteModules" in window))
-        .toBe(true);
       await page.evaluate(() => {
         (window as unknown as { marker: boolean }).marker = true;
       });
-      await adminMenu.getByRole("link", { name }).click();
+      scripts.length = 0;
+      await adminMenu.getByRole("link", { name, exact: true }).click();
       await expect(page).toHaveURL(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      // A new document: the old window's state is gone, and no router runs.
       expect(await page.evaluate(() => "marker" in window)).toBe(false);
       expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+      expect(
+        scripts.some((script) => /entry\.client|\/chunk-|react/.test(script)),
+        name,
+      ).toBe(false);
+      expect(scripts[0]).toMatch(/^\/assets\/page-enhancements-[\w-]+\.js$/);
     }
-    // So are the profile and its Edit Profile form.
-    await page.goto("/profile");
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-    await page.getByRole("main").getByRole("link", { name: "Edit Profile" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Edit Profile" })).toBeVisible();
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    // The editors reached through the site content and mail pages.
+    for (const path of [
+      "/user-data/content/home",
+      "/user-data/content/board/new",
+      "/user-data/content/editions/new",
+      "/user-data/mail/templates",
+      "/user-data/mail/write",
+    ]) {
+      scripts.length = 0;
+      expect((await page.goto(path))?.status(), path).toBe(200);
+      expect(await page.evaluate(() => "__reactRouterContext" in window), path).toBe(false);
+      expect(scripts[0], path).toMatch(/^\/assets\/page-enhancements-[\w-]+\.js$/);
+      expect(scripts.length, path).toBeLessThanOrEqual(2);
+    }
+    // The header's links load documents from there too.
+    await openMenuIfCollapsed(page);
+    await mainNav(page).getByRole("link", { name: "Our Board" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Our Board" })).toBeVisible();
+    const toggle = disclosureToggle(page.getByRole("main"), "2022–2023 Board");
+    await toggle.click();
+    await expectExpanded(toggle, true);
   });
 });

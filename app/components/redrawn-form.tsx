@@ -4,9 +4,11 @@ import "./redrawn-form.css";
 
 /**
  * A form drawn anew from the server's answer to each of its posts (the content forms: every button,
- * Move up and Remove included, posts the whole form and the answer redraws it). While a post is on
- * its way its fields are locked, so nothing typed meanwhile is silently replaced by the answer; the
- * lock lifts as the answer is drawn (the field the answer focuses takes the cursor). Without JavaScript a post is a page load and nothing locks.
+ * Move up and Remove included, posts the whole form and the answer redraws it). Its page is a
+ * document: the browser posts the form and shows the answer as a new page. While a post is on its way
+ * the page script locks its fields (pending-forms.ts), so nothing typed meanwhile is silently lost
+ * with the page; the answer takes the editor back to where they were on the page (redrawn-forms.ts),
+ * or to the field it focuses. Without JavaScript nothing locks.
  */
 export function RedrawnForm({ children, ...props }: FormProps & { children: ReactNode }) {
   const navigation = useNavigation();

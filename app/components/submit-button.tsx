@@ -3,8 +3,8 @@ import { useNavigation } from "react-router";
 
 /**
  * A form's submit button that shows what is happening ("Signing In...") and cannot be pressed twice
- * while its form is on its way. Several buttons in one form tell themselves apart by `intent`. On a
- * page that does not hydrate the browser sends the form, and the page script shows the same label from
+ * while its form is on its way. Several buttons in one form tell themselves apart by `intent`. Every
+ * page is a document: the browser sends the form, and the page script shows the label from
  * `data-pending-label` (app/components/enhancements/pending-forms.ts).
  */
 export function SubmitButton({

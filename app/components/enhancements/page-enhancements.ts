@@ -1,4 +1,4 @@
-// The one script every page loads, hydrating or not (docs/decisions/0009, 0042 and 0043).
+// The one script every page loads (docs/decisions/0009, 0042, 0043 and 0048).
 // Public pages, the signed-out account forms and the submit form ship no React: their menus and
 // collapsibles are <details>, their carousels scroll-snap lists with real links, their forms post as
 // the browser's own, and this script adds only what HTML cannot do alone. It is built by Vite as a

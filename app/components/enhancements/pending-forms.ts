@@ -1,9 +1,7 @@
 /**
- * Pending labels for the forms the browser sends itself: every form of a page that does not hydrate
- * (the account and profile forms, the review pages, the admin area's lists, the status page:
- * decisions 0042, 0044 and 0045) and a form pressed before a hydrating page's app has started. A
- * hydrated page's forms are the app's own: React Router cancels their submit event and `SubmitButton`
- * shows the label, so a submit whose default was prevented is left alone.
+ * Pending labels for the forms the browser sends itself: every form of the site, since every page is
+ * a document (decisions 0042-0046 and 0048). A submit whose default a script prevented (an upload sent
+ * with its progress) is left alone: that script marks its form itself.
  *
  * The pressed button shows its `data-pending-label` ("Signing In...") and the form's submit buttons
  * read as unavailable; a second press (a double click, Enter again) is refused until the answer comes,

@@ -22,6 +22,8 @@ export function scriptsOf(html: string): { files: string[]; inline: string[] } {
   const inline: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = "", text = ""] = match;
+    // A data block (`type="application/json"`) is read by a page's script, never run.
+    if (/\btype\s*=\s*"application\/json"/i.test(attributes)) continue;
     const src = /\bsrc\s*=\s*"([^"]+)"/i.exec(attributes)?.[1];
     if (src) files.add(src);
     else if (text.trim()) {
