@@ -6,6 +6,10 @@
  * when the page that arrives is that form's own answer: the address it posted to, reached without a
  * redirect. A redirect (a save, a publish) shows its message at the top, as any new page; a field the
  * answer focuses (`autofocus`) is scrolled to by the browser after this.
+ *
+ * That answer also becomes a plain page in the browser's history: reloading it (pulling down on a
+ * phone) opens the form afresh, as it would after a redirect, instead of asking to send the post again,
+ * which the form would refuse as stale once the first one had saved.
  */
 const storageKey = "redrawn-form-scroll";
 
@@ -52,6 +56,7 @@ function restoreScroll(window: Window): void {
     "navigation",
   ) as PerformanceNavigationTiming[];
   if (navigation?.type !== "navigate" || navigation.redirectCount > 0) return;
+  window.history.replaceState(window.history.state, "", window.location.href);
   window.scrollTo(0, noted.scrollY);
 }
 
