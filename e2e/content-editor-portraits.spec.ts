@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { disclosureToggle } from "./support/disclosures";
 import { elementsWiderThanViewport } from "./support/layout";
 
-// A board member's portrait without JavaScript: each saved member's file field posts, by a small form
+// A board member's portrait without JavaScript (and, at the end, with the season form's script): each saved member's file field posts, by a small form
 // of its own, to the season's portrait route, which comes back to the season form with the picture on
 // that member (alt text prefilled, not saved until "Save draft") or the refusal beside it. "Remove the
 // portrait" is a button of the season form.
@@ -49,6 +49,11 @@ async function draftSeason(page: Page, season: string, names: string[]) {
     "Save the season first (press “Save draft”): portraits can be added once it is saved.",
   );
   await expect(portraitOf(page, 1).locator("input[type=file]")).toHaveCount(0);
+  await saveSeason(page, season, names);
+}
+
+/** Saves a new season of the members named by a post of its form; the page is left on its form. */
+async function saveSeason(page: Page, season: string, names: string[]) {
   const form: Record<string, string> = { season, basedOn: "", intent: "save" };
   for (const [index, name] of names.entries()) {
     form[`members.${index}.name`] = name;
@@ -223,3 +228,101 @@ test(
     await visitor.context.close();
   },
 );
+
+test.describe("with the season form's script", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("a portrait is uploaded in place, for a member not saved yet too; a refused file is said below it, and a removal saves nothing until the form is", async ({
+    page,
+  }, testInfo) => {
+    const token = randomToken();
+    const season = pastSeason(testInfo, 3);
+    const first = `Ida Script ${token}`;
+    await signedInAdmin(page, testInfo, "/user-data/content");
+
+    // "Add a season" is a document, and its script gives every member the field that uploads at once.
+    await page.goto("/user-data/content/board/new");
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await expect(portraitOf(page, 1).getByLabel("Add a portrait")).toBeVisible();
+    await expect(portraitOf(page, 1)).toContainText(
+      "A JPEG, PNG or WebP photo up to 15 MB; it is cropped square. Saved with the form.",
+    );
+    await expect(portraitOf(page, 1)).not.toContainText("Save the season first");
+    await saveSeason(page, season, [first]);
+
+    // A member added and not saved yet (no id): the same field, and no upload form of its own.
+    await page.getByRole("button", { name: "Add a member" }).click();
+    await expect(status(page, "Member 2 added at the end. Not saved yet")).toBeVisible();
+    const portrait = portraitOf(page, 2);
+    const addField = portrait.getByLabel("Add a portrait");
+    await expect(addField).toBeVisible();
+    await expect(portrait.getByRole("button", { name: /^Upload the portrait/ })).toHaveCount(0);
+    await expect(portrait.getByRole("button", { name: /^Remove the portrait/ })).toHaveCount(0);
+
+    // A PDF named .jpg: refused below the field, which is ready for another file.
+    await addField.setInputFiles({
+      name: `scan-${token}.jpg`,
+      mimeType: "image/jpeg",
+      buffer: await makeAbstractPdf(),
+    });
+    await expect(portrait.getByRole("alert")).toContainText("PDF");
+    await expect(addField).toBeEnabled();
+    await expect(portrait.locator("img")).toHaveCount(0);
+    await expect(portrait.getByLabel("Portrait alt text (required)")).toHaveCount(0);
+
+    // A photo while the member's name is empty: the alt text starts with "Portrait of ".
+    await addField.setInputFiles(await photo(token));
+    const alt = portrait.getByLabel("Portrait alt text (required)");
+    await expect(alt).toHaveValue("Portrait of ");
+    await expect(alt).toBeFocused();
+    await expect(portrait.getByRole("alert")).toHaveCount(0);
+    await expect(portrait.locator("img")).toHaveAttribute("src", /^\/media\/[0-9a-f]{64}\.webp$/);
+    await expect(portrait.getByLabel("Replace the portrait")).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(await elementsWiderThanViewport(page)).toEqual([]);
+
+    // Removed in the page: the preview and the alt text go, the cursor goes to the file field.
+    await portrait.getByRole("button", { name: "Remove the portrait of member 2" }).click();
+    await expect(portrait.locator("img")).toHaveCount(0);
+    await expect(alt).toHaveCount(0);
+    await expect(addField).toBeFocused();
+    await expect(portrait.getByRole("button", { name: /^Remove the portrait/ })).toHaveCount(0);
+
+    // Again with the name typed, held until the progress shows: the field is disabled meanwhile.
+    const second = `Lee Script ${token}`;
+    await member(page, 2).getByLabel("Name").fill(second);
+    await member(page, 2).getByLabel("Position").fill("Webmaster");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      "**/user-data/content/media?purpose=portrait",
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await addField.setInputFiles(await photo(randomToken()));
+    await expect(portrait.locator("progress")).toBeVisible();
+    await expect(addField).toBeDisabled();
+    release();
+    await expect(alt).toHaveValue(`Portrait of ${second}`);
+    await expect(portrait.locator("progress")).toHaveCount(0);
+    await alt.fill(`Lee waving at the camera ${token}`);
+    await page.getByRole("button", { name: "Save draft", exact: true }).click();
+    await expect(status(page, "Draft saved successfully")).toBeVisible();
+    await expect(portrait.locator("img")).toHaveAttribute("src", /^\/media\//);
+    await expect(alt).toHaveValue(`Lee waving at the camera ${token}`);
+    await expect(portrait.getByLabel("Replace the portrait")).toBeVisible();
+
+    // Removed, then the form saved: the draft has no portrait.
+    await portrait.getByRole("button", { name: "Remove the portrait of member 2" }).click();
+    await page.getByRole("button", { name: "Save draft", exact: true }).click();
+    await expect(status(page, "Draft saved successfully")).toBeVisible();
+    await expect(member(page, 2).getByLabel("Name")).toHaveValue(second);
+    await expect(portrait.locator("img")).toHaveCount(0);
+    await expect(portrait.getByLabel("Add a portrait")).toBeVisible();
+  });
+});
