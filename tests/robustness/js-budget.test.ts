@@ -36,6 +36,8 @@ const editorPaths = [
   "/user-data/content/editions/new",
   "/user-data/content/editions/2025",
   "/user-data/content/editions/2025/pages/0",
+  "/user-data/content/preview/board",
+  "/user-data/content/preview/home",
 ];
 // A document with a script of its own: the submit form, the status page.
 const ownScriptBudgetBytes = 8 * 1024;
