@@ -5,6 +5,7 @@ import { useOwnClientAddress } from "./support/accounts";
 import { newSession, randomToken, signedInAdmin } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
 import { disclosureToggle } from "./support/disclosures";
+import { holdNextUpload } from "./support/held-uploads";
 import { elementsWiderThanViewport } from "./support/layout";
 
 // A board member's portrait without JavaScript (and, at the end, with the season form's script): each saved member's file field posts, by a small form
@@ -292,18 +293,7 @@ test.describe("with the season form's script", () => {
     const second = `Lee Script ${token}`;
     await member(page, 2).getByLabel("Name").fill(second);
     await member(page, 2).getByLabel("Position").fill("Webmaster");
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(
-      "**/user-data/content/media?purpose=portrait",
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-      { times: 1 },
-    );
+    const release = await holdNextUpload(page, "portrait");
     await addField.setInputFiles(await photo(randomToken()));
     await expect(portrait.locator("progress")).toBeVisible();
     await expect(addField).toBeDisabled();

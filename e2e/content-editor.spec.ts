@@ -12,6 +12,7 @@ import {
   successMessage,
 } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
+import { holdNextUpload } from "./support/held-uploads";
 import { elementsWiderThanViewport } from "./support/layout";
 
 // The editors' screens for board seasons: the content list, a season's form (without JavaScript's
@@ -266,18 +267,7 @@ test(
     // preview drawn and its alt text prefilled for the editor to improve.
     const token = randomToken();
     const portrait = member(page, 1).getByRole("group", { name: "Portrait (optional)" });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(
-      "**/user-data/content/media?purpose=portrait",
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-      { times: 1 },
-    );
+    const release = await holdNextUpload(page, "portrait");
     await portrait.getByLabel("Add a portrait").setInputFiles({
       name: `ana-${token}.jpg`,
       mimeType: "image/jpeg",

@@ -4,6 +4,7 @@ import { makePhoto } from "../tests/support/image-fixtures";
 import { makeAbstractPdf } from "../tests/support/pdf-fixtures";
 import { adminSession, randomToken, successMessage } from "./support/admin";
 import { expectNoAxeViolations } from "./support/axe";
+import { holdNextUpload } from "./support/held-uploads";
 import { elementsWiderThanViewport } from "./support/layout";
 
 // Pictures editors upload, on the home page's carousel: many files at once with a progress bar each,
@@ -44,23 +45,6 @@ function rows(page: Page) {
   return page.locator(".picture-list__item");
 }
 
-/** Holds the next upload to the JSON endpoint until `release` is called, so its progress shows. */
-async function holdNextUpload(page: Page) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
-    "**/user-data/content/media?purpose=carousel",
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-    { times: 1 },
-  );
-  return release;
-}
-
 async function visitor(browser: Browser) {
   const context = await browser.newContext();
   return { context, page: await context.newPage() };
@@ -81,7 +65,7 @@ test.describe("carousel pictures", () => {
     await expect(page.getByLabel("Add pictures")).toBeFocused();
 
     const { gps, png } = await photos(token);
-    const release = await holdNextUpload(page);
+    const release = await holdNextUpload(page, "carousel");
     // The refused file sits between two photos: the one after it is still uploaded.
     await page.getByLabel("Add pictures").setInputFiles([gps, await pdfNamedAsPhoto(token), png]);
     const uploads = page.getByRole("list", { name: "Uploads" });
@@ -101,7 +85,7 @@ test.describe("carousel pictures", () => {
 
     // One more while the editor types in another field: the new row does not take the cursor, and
     // the row that was last can now move down.
-    const releaseTalk = await holdNextUpload(page);
+    const releaseTalk = await holdNextUpload(page, "carousel");
     await page.getByLabel("Add pictures").setInputFiles([(await photos(token)).talk]);
     await expect(uploads.locator("progress")).toHaveCount(1);
     // A new batch clears the refusals of the last one.
@@ -181,7 +165,7 @@ test.describe("publishing carousel pictures", () => {
     ];
     const before = await rows(page).count();
 
-    const release = await holdNextUpload(page);
+    const release = await holdNextUpload(page, "carousel");
     await page.getByLabel("Add pictures").setInputFiles(files);
     await expect(page.getByRole("list", { name: "Uploads" }).locator("progress")).toHaveCount(3);
     release();
