@@ -13,7 +13,6 @@ import {
 import enhancementsUrl from "~/components/enhancements/page-enhancements.ts?worker&url";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { LinkNavigation } from "~/components/link";
 import { RouteErrorPage } from "~/components/route-error-page";
 import { getSiteContent } from "~/content/current-content";
 import { editionPath, getCurrentEdition, listEditions } from "~/content/editions";
@@ -87,13 +86,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
-        <LinkNavigation>
-          <SiteHeader />
-          <main id="main" className="site-main" tabIndex={-1}>
-            {children}
-          </main>
-          <SiteFooter />
-        </LinkNavigation>
+        <SiteHeader />
+        <main id="main" className="site-main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
         {isDocumentOnly ? null : (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -1,13 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Link, LinkNavigation } from "./link";
+import { Link } from "./link";
 
 /** The markup a link gets on the server, on a page at `/user-data/mail`. */
 function render(link: React.ReactNode) {
-  const Stub = createRoutesStub([
-    { path: "/user-data/mail", Component: () => <LinkNavigation>{link}</LinkNavigation> },
-  ]);
+  const Stub = createRoutesStub([{ path: "/user-data/mail", Component: () => <>{link}</> }]);
   return renderToStaticMarkup(<Stub initialEntries={["/user-data/mail"]} />);
 }
 
@@ -42,10 +40,5 @@ describe("the site's link", () => {
     expect(html).toContain(href);
     // React Router's link marks the routes it may discover: the plain link never does.
     expect(html).toContain("data-discover");
-  });
-
-  it("is React Router's own link outside the navigation its plain links need", () => {
-    const Stub = createRoutesStub([{ path: "/", Component: () => <Link to="/profile">x</Link> }]);
-    expect(renderToStaticMarkup(<Stub initialEntries={["/"]} />)).toContain("data-discover");
   });
 });
