@@ -34,6 +34,10 @@ async function upload(field: HTMLElement, input: HTMLInputElement, file: File): 
     showFailure(field, input, answer.error);
     return;
   }
+  // A PDF now in the form answers whatever was said about the field before (a missing or refused PDF).
+  field.querySelector(`[id="${input.id}-error"]`)?.remove();
+  input.removeAttribute("aria-invalid");
+  input.setAttribute("aria-describedby", `${input.id}-hint`);
   field.querySelector("input[type=hidden]")?.setAttribute("value", answer.id);
   const status = fromTemplate(field, "[data-program-uploaded]");
   const link = status?.querySelector("a");
