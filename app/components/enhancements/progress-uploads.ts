@@ -136,34 +136,39 @@ function showMessage(
 /** The bar and its spoken status in the form's `.upload-progress`, as UploadProgress renders them. */
 function progressBar(form: HTMLFormElement) {
   const container = form.querySelector<HTMLElement>(".upload-progress");
-  const status = container?.querySelector("[role='status']");
-  const checkingText = container?.dataset.checkingText ?? "";
   const document = form.ownerDocument;
-  let bar: HTMLProgressElement | null = null;
-  let text: HTMLElement | null = null;
   return {
     show(progress: UploadProgressState) {
-      if (!container || !status) return;
-      const words = progressWords(progress, checkingText);
+      if (!container) return;
+      const bar = container.querySelector("progress");
       if (!progress) {
         bar?.remove();
-        text?.remove();
-        bar = text = null;
-      } else {
-        if (!bar || !text) {
-          bar = document.createElement("progress");
-          bar.className = "upload-progress__bar";
-          bar.max = 100;
-          bar.setAttribute("aria-label", "Upload progress");
-          text = document.createElement("span");
-          text.className = "upload-progress__text";
-          text.setAttribute("aria-hidden", "true");
-          container.prepend(bar, text);
-        }
-        bar.value = progress.percent;
-        text.textContent = words.shown;
+        container.querySelector(".upload-progress__text")?.remove();
+      } else if (!bar) {
+        const drawn = document.createElement("progress");
+        drawn.className = "upload-progress__bar";
+        drawn.max = 100;
+        drawn.setAttribute("aria-label", "Upload progress");
+        const text = document.createElement("span");
+        text.className = "upload-progress__text";
+        text.setAttribute("aria-hidden", "true");
+        container.prepend(drawn, text);
       }
-      if (status.textContent !== words.spoken) status.textContent = words.spoken;
+      showProgress(container, progress);
     },
   };
+}
+
+/**
+ * Brings an `UploadProgress` (upload-progress.tsx) on the page to `progress`: its bar and words, if it
+ * has them, and its spoken status.
+ */
+export function showProgress(container: Element, progress: UploadProgressState): void {
+  const words = progressWords(progress, container.getAttribute("data-checking-text") ?? "");
+  const bar = container.querySelector("progress");
+  if (bar && progress) bar.value = progress.percent;
+  const text = container.querySelector(".upload-progress__text");
+  if (text) text.textContent = words.shown;
+  const status = container.querySelector("[role='status']");
+  if (status && status.textContent !== words.spoken) status.textContent = words.spoken;
 }

@@ -1,7 +1,8 @@
+import { showProgress } from "~/components/enhancements/progress-uploads";
 import type { ImagePurpose } from "~/lib/media/media-limits";
 import { admittedPicks, fillRowPlaceholders, rowMoves } from "./picture-list-rows";
 import { type Answer, sendPicture } from "./upload-request";
-import { fromTemplate, inTurn, showEnhancedTexts, showProgress } from "./upload-script-parts";
+import { fromTemplate, inTurn, showEnhancedTexts } from "./upload-script-parts";
 
 /**
  * The picture lists of the content forms (`PictureListEditor`), from the content editors' own script.

@@ -1,6 +1,7 @@
+import { showProgress } from "~/components/enhancements/progress-uploads";
 import { pageCountText } from "./picture-list-rows";
 import { sendPicture } from "./upload-request";
-import { fromTemplate, inTurn, showEnhancedTexts, showProgress } from "./upload-script-parts";
+import { fromTemplate, inTurn, showEnhancedTexts } from "./upload-script-parts";
 
 /**
  * The program PDF fields of the edition forms (`ProgramDocumentField`), from the content editors'

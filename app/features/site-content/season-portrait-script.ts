@@ -3,8 +3,9 @@
 // portrait as soon as it is chosen, with a progress bar, and puts it in the form without leaving the
 // page (season-portrait-field.tsx draws both versions). Built by Vite as a classic script of its own.
 
+import { showProgress } from "~/components/enhancements/progress-uploads";
 import { sendPicture } from "./upload-request";
-import { fromTemplate, inTurn, showProgress } from "./upload-script-parts";
+import { fromTemplate, inTurn } from "./upload-script-parts";
 
 enhanceSeasonPortraits(document);
 

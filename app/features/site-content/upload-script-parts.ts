@@ -1,5 +1,3 @@
-import { progressWords, type UploadProgressState } from "~/components/upload-progress-state";
-
 // What the content editors' own script (picture-uploads-script.ts) shares between the picture lists
 // and the program PDF field.
 
@@ -25,18 +23,6 @@ export function fromTemplate(root: ParentNode, selector: string): HTMLElement | 
   return template && element
     ? (template.ownerDocument.importNode(element, true) as HTMLElement)
     : null;
-}
-
-/** An `UploadProgress` (upload-progress.tsx) drawn with a bar, moved to `progress`. */
-export function showProgress(container: Element, progress: UploadProgressState): void {
-  const checkingText = container.getAttribute("data-checking-text") ?? "";
-  const words = progressWords(progress, checkingText);
-  const bar = container.querySelector("progress");
-  if (bar && progress) bar.value = progress.percent;
-  const text = container.querySelector(".upload-progress__text");
-  if (text) text.textContent = words.shown;
-  const status = container.querySelector("[role='status']");
-  if (status && status.textContent !== words.spoken) status.textContent = words.spoken;
 }
 
 let turn: Promise<void> = Promise.resolve();
