@@ -7,7 +7,7 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from "rea
 import { countRender } from "~/lib/current-request.server";
 import { NonceProvider } from "~/lib/nonce";
 import { cspNonceContext, isDocumentPage, publicPageRenderContext } from "~/lib/request-context";
-import { markWholeBody } from "~/lib/whole-documents.server";
+import { wholeDocumentResponse } from "~/lib/whole-documents.server";
 
 // How long streamed (deferred) data may take before the response is cut off.
 export const streamTimeout = 5_000;
@@ -43,10 +43,10 @@ export default function handleRequest(
     // shell as soon as it is ready.
     const waitsForAll =
       isPublicPageRender || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
-    const respond = (body: BodyInit) => {
+    const respond = (body: ReadableStream | Buffer) => {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });
-      resolve(Buffer.isBuffer(body) ? markWholeBody(response, body) : response);
+      const init = { headers: responseHeaders, status: responseStatusCode };
+      resolve(Buffer.isBuffer(body) ? wholeDocumentResponse(body, init) : new Response(body, init));
     };
     // Streams only what is still pending after the shell (deferred data): a page complete at its shell,
     // which is every page today, is sent as one buffer. React writes a document in 2 KB pieces, and each
@@ -151,7 +151,7 @@ function renderDocument(
   headers.set("Content-Type", "text/html; charset=utf-8");
   // Marks the body as whole: the server sends it in one write (server/router-handler.ts).
   headers.set("Content-Length", String(body.length));
-  return markWholeBody(new Response(body, { headers, status }), body);
+  return wholeDocumentResponse(body, { headers, status });
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type PublicPageRender,
   publicPageRenderContext,
 } from "~/lib/request-context";
+import { readBodyBytes } from "~/lib/whole-documents.server";
 import { type ContentEncoding, preferredEncoding } from "./accept-encoding";
 
 /**
@@ -141,7 +142,7 @@ async function renderForCache(
     await response.body?.cancel();
     return null;
   }
-  const html = Buffer.from(await response.arrayBuffer());
+  const html = await readBodyBytes(response);
   const compressed = await compressOnce(html);
   return {
     state,
