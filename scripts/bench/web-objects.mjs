@@ -3,7 +3,7 @@
 // makes them (the last kept, so none is optimised away), and reported in µs each with the full
 // (mark-compact) collections it caused, counted by a PerformanceObserver. docs/performance.md
 // ("Seventeenth pass") has the figures that chose how a document travels through the server.
-import { PerformanceObserver, constants } from "node:perf_hooks";
+import { constants, PerformanceObserver } from "node:perf_hooks";
 
 const page = Buffer.alloc(10_600, "<td>x</td>");
 const kinds = {
@@ -11,7 +11,7 @@ const kinds = {
   "Response without a body": () => new Response(null, { status: 200 }),
   "Request following a signal": () =>
     new Request("http://localhost/user-data", { signal: new AbortController().signal }),
-  "Request": () => new Request("http://localhost/user-data"),
+  Request: () => new Request("http://localhost/user-data"),
   "AbortController and its signal": () => new AbortController().signal,
 };
 
