@@ -297,14 +297,19 @@ test.describe("with the season form's script", () => {
     await addField.setInputFiles(await photo(randomToken()));
     await expect(portrait.locator("progress")).toBeVisible();
     await expect(addField).toBeDisabled();
-    release();
-    await expect(alt).toHaveValue(`Portrait of ${second}`);
-    await expect(portrait.locator("progress")).toHaveCount(0);
-    await alt.fill(`Lee waving at the camera ${token}`);
+    // Saved while the portrait is still going up: leaving now would stop the upload, so the save
+    // waits, says so, and goes on by itself once the portrait is in the form.
     await page.getByRole("button", { name: "Save draft", exact: true }).click();
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "Saving as soon as the files have finished uploading" }),
+    ).toBeVisible();
+    await expect(status(page, "Draft saved successfully")).toHaveCount(0);
+    release();
     await expect(status(page, "Draft saved successfully")).toBeVisible();
     await expect(portrait.locator("img")).toHaveAttribute("src", /^\/media\//);
-    await expect(alt).toHaveValue(`Lee waving at the camera ${token}`);
+    await expect(alt).toHaveValue(`Portrait of ${second}`);
     await expect(portrait.getByLabel("Replace the portrait")).toBeVisible();
 
     // Removed, then the form saved: the draft has no portrait.

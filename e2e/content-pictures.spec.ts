@@ -121,6 +121,31 @@ test.describe("carousel pictures", () => {
     await context.close();
   });
 
+  test("a save pressed while a picture goes up waits for it, and stays when the picture is refused", async ({
+    browser,
+  }, testInfo) => {
+    const { page, context } = await adminSession(browser, testInfo, form);
+    const before = await rows(page).count();
+    const release = await holdNextUpload(page, "carousel");
+    await page.getByLabel("Add pictures").setInputFiles([await pdfNamedAsPhoto(randomToken())]);
+    await expect(page.getByRole("list", { name: "Uploads" }).locator("progress")).toHaveCount(1);
+    await page.getByRole("button", { name: "Save draft", exact: true }).click();
+    const held = page.getByText("Saving as soon as the files have finished uploading");
+    await expect(held).toHaveAttribute("role", "status");
+    release();
+    // The file was refused: the page stays, says why beside the file, and saving is the editor's call.
+    await expect(page.getByRole("list", { name: "Uploads" }).getByRole("alert")).toHaveText(
+      "This file is a PDF, not a photo. Upload a JPEG, PNG or WebP picture.",
+    );
+    const notSaved = page.getByText(/^Not saved yet: a file was not added/);
+    await expect(notSaved).toBeVisible();
+    await expect(held).toHaveCount(0);
+    await expect(rows(page)).toHaveCount(before);
+    expect(await elementsWiderThanViewport(page)).toEqual([]);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
   test("without JavaScript, a picture is uploaded by its own form and comes back as a new row", async ({
     browser,
   }, testInfo) => {

@@ -60,7 +60,7 @@ function addFiles(list: HTMLElement, files: File[]): void {
   });
 }
 
-async function send(list: HTMLElement, upload: HTMLElement, file: File): Promise<void> {
+async function send(list: HTMLElement, upload: HTMLElement, file: File): Promise<boolean> {
   const progress = upload.querySelector(".upload-progress");
   const answer = await sendPicture(file, list.dataset.pictureList as ImagePurpose, (state) => {
     if (progress) showProgress(progress, state);
@@ -68,12 +68,13 @@ async function send(list: HTMLElement, upload: HTMLElement, file: File): Promise
   pending.set(list, (pending.get(list) ?? 1) - 1);
   if ("error" in answer) {
     refuse(upload, answer.error);
-    return;
+    return false;
   }
   const uploads = upload.parentElement;
   upload.remove();
   if (uploads && uploads.children.length === 0) uploads.remove();
   addRow(list, answer);
+  return true;
 }
 
 /** The upload's bar gives way to why its file was not added. */

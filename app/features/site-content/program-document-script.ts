@@ -23,7 +23,7 @@ export function enhanceProgramDocumentFields(document: Document): void {
   });
 }
 
-async function upload(field: HTMLElement, input: HTMLInputElement, file: File): Promise<void> {
+async function upload(field: HTMLElement, input: HTMLInputElement, file: File): Promise<boolean> {
   showFailure(field, input, null);
   const progress = fromTemplate(field, "[data-program-progress]");
   if (progress) input.after(progress);
@@ -33,7 +33,7 @@ async function upload(field: HTMLElement, input: HTMLInputElement, file: File): 
   progress?.remove();
   if ("error" in answer) {
     showFailure(field, input, answer.error);
-    return;
+    return false;
   }
   // A PDF now in the form answers whatever was said about the field before (a missing or refused PDF).
   field.querySelector(`[id="${input.id}-error"]`)?.remove();
@@ -51,6 +51,7 @@ async function upload(field: HTMLElement, input: HTMLInputElement, file: File): 
   }
   const label = field.querySelector<HTMLElement>("label[data-uploaded-text]");
   if (label) label.textContent = label.dataset.uploadedText ?? label.textContent;
+  return true;
 }
 
 /**

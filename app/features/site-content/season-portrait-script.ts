@@ -1,13 +1,15 @@
 // The season form's own script, loaded after the page script every page loads (app/root.tsx, from the
 // route's handle). The form is a document that does not hydrate: this script sends a board member's
 // portrait as soon as it is chosen, with a progress bar, and puts it in the form without leaving the
-// page (season-portrait-field.tsx draws both versions). Built by Vite as a classic script of its own.
+// page (season-portrait-field.tsx draws both versions); a save pressed meanwhile waits for it. Built
+// by Vite as a classic script of its own.
 
 import { showProgress } from "~/components/enhancements/progress-uploads";
 import { sendPicture } from "./upload-request";
-import { fromTemplate, inTurn } from "./upload-script-parts";
+import { fromTemplate, holdSavesWhileUploading, inTurn } from "./upload-script-parts";
 
 enhanceSeasonPortraits(document);
+holdSavesWhileUploading(document);
 
 function enhanceSeasonPortraits(document: Document): void {
   for (const field of Array.from(document.querySelectorAll<HTMLElement>("[data-portrait-field]"))) {
@@ -34,7 +36,7 @@ function enhanceSeasonPortraits(document: Document): void {
   });
 }
 
-async function send(field: HTMLElement, input: HTMLInputElement, file: File): Promise<void> {
+async function send(field: HTMLElement, input: HTMLInputElement, file: File): Promise<boolean> {
   field.querySelector("[data-portrait-failure]")?.remove();
   const progress = fromTemplate(field, "[data-portrait-progress]");
   if (progress) input.after(progress);
@@ -50,14 +52,14 @@ async function send(field: HTMLElement, input: HTMLInputElement, file: File): Pr
     failure.dataset.portraitFailure = "";
     failure.textContent = answer.error;
     input.after(failure);
-    return;
+    return false;
   }
   const media = field.querySelector<HTMLInputElement>("input[data-portrait-media]");
   if (media) media.value = answer.id;
   let inForm = field.querySelector<HTMLElement>("div[data-portrait-in-form]");
   if (!inForm) {
     inForm = fromTemplate(field, "[data-portrait-in-form]");
-    if (!inForm) return;
+    if (!inForm) return true;
     media?.after(inForm);
   }
   const image = field.ownerDocument.createElement("img");
@@ -74,6 +76,7 @@ async function send(field: HTMLElement, input: HTMLInputElement, file: File): Pr
     alt.focus();
   }
   showPortraitButtons(field, true);
+  return true;
 }
 
 /** The portrait leaves the form (not the site: nothing is saved until the form is). */
