@@ -83,7 +83,7 @@ export function holdSavesWhileUploading(document: Document): void {
       if (!wereStored) {
         note.className = "field__error";
         note.textContent =
-          "Not saved yet: a file was not added (the reason is shown beside it). Press the button again to save without it.";
+          "Not saved yet: a file was not added (the reason is shown above, beside the file). Press the button again to save without it.";
         return;
       }
       note.remove();
