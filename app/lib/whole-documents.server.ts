@@ -3,11 +3,11 @@
  * body stream, their bytes kept here beside it; the server sends those bytes as they are
  * (server/router-handler.ts), and the public page cache stores them (server/public-page-cache.ts).
  *
- * On Node 20 a Response made from bytes builds a web ReadableStream for them: about 40 µs, and an
- * object the young-generation collector cannot free, so every page's stream was promoted and left to
- * the full collections that set a loaded server's slowest answers. Reading such a stream back into a
- * buffer cost another 26 µs. A response that is not the one made here (something on the way replaced
- * it) is read from its own body.
+ * On Node 20 a Response made from bytes builds a web ReadableStream for them: 62 µs for a 10.6 KB
+ * page, and garbage that brings on full collections (six in two seconds of making them alone, none
+ * without the stream: scripts/bench/web-objects.mjs), the pauses behind a loaded server's slowest
+ * answers. Reading such a stream back into a buffer cost another 26 µs. A response that is not the one
+ * made here (something on the way replaced it) is read from its own body.
  */
 const wholeBodies = new WeakMap<Response, Buffer>();
 
