@@ -3,7 +3,7 @@ import type express from "express";
 import type { RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { previewFrameOriginsHeader } from "~/lib/request-context";
-import { readBodyBytes, wholeBodyOf } from "~/lib/whole-documents.server";
+import { wholeBodyOf } from "~/lib/whole-documents.server";
 import { withFrameOrigins } from "./csp-frame-origins";
 import { sendBusy } from "./database-busy";
 import { createRouteSubsetHandler } from "./route-subsets";
@@ -237,7 +237,7 @@ async function sendResponse(
     return;
   }
   if (response.headers.has("content-length")) {
-    res.end(await compressWholeBody(res.req, res, await readBodyBytes(response)));
+    res.end(await compressWholeBody(res.req, res, Buffer.from(await response.arrayBuffer())));
     return;
   }
   // The middleware wraps the response's write and end, then calls on at once.
