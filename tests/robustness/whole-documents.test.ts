@@ -2,6 +2,7 @@
 // server/whole-body-compression.ts), not streamed in React's 2 KB pieces through the compression
 // middleware's stream. Until this test, only crawlers got that: the microtask that chose streaming ran
 // before React Router's data transfer finished, for every browser. Does not depend on machine speed.
+import net from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawGet } from "../support/raw-get";
@@ -61,5 +62,36 @@ describe("whole documents", () => {
     expect(response.headers["content-length"]).toBeUndefined();
     expect(response.headers.vary).toMatch(/Accept-Encoding/i);
     expect(zlib.gunzipSync(response.body).toString()).toContain("Robin");
+  });
+
+  // A GET follows no abort signal (server/router-handler.ts): a page whose client has gone is rendered
+  // to the end and its write dropped. 200 connections closed 0-4 ms after their request must leave the
+  // workers serving, with nothing logged as an error.
+  it("survives 200 signed-in GETs whose connections drop mid-request", async () => {
+    const { port } = new URL(server.baseUrl);
+    const dropped = (afterMs: number) =>
+      new Promise<void>((resolve) => {
+        const socket = net.connect(Number(port), "127.0.0.1", () => {
+          socket.write(
+            `GET /profile HTTP/1.1\r\nHost: localhost:${port}\r\nCookie: ${member.cookie}\r\nAccept-Encoding: gzip\r\n\r\n`,
+          );
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, afterMs);
+        });
+        socket.on("error", () => resolve());
+      });
+    const outputBefore = server.output().length;
+    await Promise.all(Array.from({ length: 200 }, (_, index) => dropped(index % 5)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${server.baseUrl}/profile`, { headers: { cookie: member.cookie } }).then(
+          (response) => response.status,
+        ),
+      ),
+    );
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    expect(server.output().slice(outputBefore)).not.toMatch(/"level":(50|60)|exiting/);
   });
 });
