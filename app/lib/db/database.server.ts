@@ -11,7 +11,6 @@ import {
   Migrator,
   NO_MIGRATIONS,
   type OffsetNode,
-  PostgresDialect,
   type QueryCompiler,
   type SqliteDatabase,
   SqliteDialect,
@@ -23,6 +22,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import { countQuery } from "~/lib/current-request.server";
+import { CurrentSchemaPostgresDialect } from "./current-schema-introspector.server";
 import { migrations } from "./migrations/index";
 import type { Database } from "./schema";
 
@@ -276,7 +276,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
   });
   reportSaturation(pool, size);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: countQuery });
+  const db = new Kysely<Database>({
+    dialect: new CurrentSchemaPostgresDialect({ pool }),
+    log: countQuery,
+  });
   return {
     db,
     dialect: "postgres",
@@ -299,7 +302,8 @@ export class MigrationError extends Error {
 /**
  * On PostgreSQL the migrator is pinned to the connection's current schema: unpinned, Kysely looks for
  * its bookkeeping tables in every schema, so another schema's copy (a second app, or a parallel test)
- * makes it skip creating its own and then fail.
+ * makes it skip creating its own and then fail. What it introspects is that schema alone
+ * (`CurrentSchemaPostgresDialect`), so another schema dropped meanwhile cannot fail a migration.
  */
 async function createMigrator(handle: DatabaseHandle): Promise<Migrator> {
   const migrationTableSchema =
