@@ -5,6 +5,8 @@ import type { ReactElement } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { countRender } from "~/lib/current-request.server";
+import { MarkupMemoProvider } from "~/lib/markup-memo";
+import { markupMemo } from "~/lib/markup-memo.server";
 import { NonceProvider } from "~/lib/nonce";
 import { cspNonceContext, isDocumentPage, publicPageRenderContext } from "~/lib/request-context";
 import { wholeDocumentResponse } from "~/lib/whole-documents.server";
@@ -141,9 +143,13 @@ function renderDocument(
     // and without it React Router renders no Suspense boundary for it.
     serverHandoffStream: undefined,
   };
+  // A document's header and footer are markup reused across requests (`RenderedOnce`): nothing in
+  // the browser renders them again.
   const html = renderWhole(
     <NonceProvider value={nonce ?? ""}>
-      <ServerRouter context={context} url={request.url} nonce={nonce} />
+      <MarkupMemoProvider value={markupMemo}>
+        <ServerRouter context={context} url={request.url} nonce={nonce} />
+      </MarkupMemoProvider>
     </NonceProvider>,
   );
   if (html === null) return null;

@@ -1,7 +1,7 @@
-import { useLocation } from "react-router";
-import { SiteNavLink } from "./site-nav-link";
+import { NavAnchor } from "./site-nav-link";
 
-export type NavDropdownLink = { to: string; label: string };
+/** A menu link and whether it is the current page (`isActivePath`). */
+export type MenuLink = { to: string; label: string; isActive: boolean };
 
 /**
  * A disclosure menu of links (the WAI-ARIA "disclosure navigation" pattern, not an application menu):
@@ -10,9 +10,16 @@ export type NavDropdownLink = { to: string; label: string };
  * (app/components/enhancements/menus.ts). The links lead to public pages, which are documents of their
  * own (docs/decisions/0009-public-pages-without-framework-javascript.md): they load as documents.
  */
-export function NavDropdown({ label, links }: { label: string; links: NavDropdownLink[] }) {
-  const location = useLocation();
-  const isSectionActive = links.some((link) => location.pathname === link.to);
+export function NavDropdown({
+  label,
+  isSectionActive,
+  links,
+}: {
+  label: string;
+  /** The current page is one of the links itself (not a page below one). */
+  isSectionActive: boolean;
+  links: MenuLink[];
+}) {
   return (
     <li className="site-nav__item site-nav__dropdown">
       <details className="site-nav__disclosure" data-menu="dropdown">
@@ -31,9 +38,14 @@ export function NavDropdown({ label, links }: { label: string; links: NavDropdow
         <ul className="site-nav__submenu">
           {links.map((link) => (
             <li key={link.to}>
-              <SiteNavLink to={link.to} className="site-nav__sublink" isDocument>
+              <NavAnchor
+                to={link.to}
+                isActive={link.isActive}
+                className="site-nav__sublink"
+                isDocument
+              >
                 {link.label}
-              </SiteNavLink>
+              </NavAnchor>
             </li>
           ))}
         </ul>

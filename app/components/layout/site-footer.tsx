@@ -1,14 +1,34 @@
 import { conferenceName, conferenceShortName } from "~/content/conference";
 import { site } from "~/content/site";
+import { RenderedOnce } from "~/lib/markup-memo";
 import { useSiteData } from "~/lib/site-data";
 
-/** Every page's footer; an editor's preview passes the draft's contact details instead. */
+type SiteFooterModel = { contact: { email: string; location: string }; year: number };
+
+/**
+ * Every page's footer; an editor's preview passes the draft's contact details instead. Its markup is a
+ * function of the contact details and the year alone, so a document reuses it (`RenderedOnce`).
+ */
 export function SiteFooter({ contact: draft }: { contact?: { email: string; location: string } }) {
-  const year = new Date().getFullYear();
   const published = useSiteData().contact;
-  const contact = draft ?? published;
+  const model: SiteFooterModel = {
+    contact: { email: (draft ?? published).email, location: (draft ?? published).location },
+    year: new Date().getFullYear(),
+  };
   return (
-    <footer className="site-footer">
+    <RenderedOnce
+      as="footer"
+      className="site-footer"
+      kind="site-footer"
+      model={model}
+      render={(footer) => <SiteFooterContent footer={footer} />}
+    />
+  );
+}
+
+function SiteFooterContent({ footer: { contact, year } }: { footer: SiteFooterModel }) {
+  return (
+    <>
       <div className="container site-footer__inner">
         <div className="site-footer__about">
           <p className="site-footer__name">{site.name}</p>
@@ -32,6 +52,6 @@ export function SiteFooter({ contact: draft }: { contact?: { email: string; loca
           © <span suppressHydrationWarning>{year}</span> {site.name}. All rights reserved.
         </p>
       </div>
-    </footer>
+    </>
   );
 }

@@ -1,29 +1,26 @@
 import type { ReactNode } from "react";
-import { useLocation } from "react-router";
 import { Link } from "~/components/link";
 
 /**
  * A link of the site's menus, marked as the current page as NavLink marks it (`aria-current="page"` and
- * the `active` class; below `to` too unless `end`). A public page is a document of its own
- * (docs/decisions/0009-public-pages-without-framework-javascript.md), so a link to one (`isDocument`) is
- * a plain <a>: router links resolve their path through the route tree on every render, which was a
- * tenth of a page's render time on the server with a dozen of them in the header. Links to the app's
- * pages stay router links, for client-side navigation once the page has hydrated.
+ * the `active` class) when `isActive`, which the menu works out (`isActivePath`): a menu's markup is a
+ * function of plain data, so a document reuses it (`RenderedOnce`). A public page is a document of its
+ * own (docs/decisions/0009-public-pages-without-framework-javascript.md), so a link to one
+ * (`isDocument`) is a plain <a>; other links are the site's `Link`.
  */
-export function SiteNavLink({
+export function NavAnchor({
   to,
-  end = false,
+  isActive,
   isDocument = false,
   className,
   children,
 }: {
   to: string;
-  end?: boolean;
+  isActive: boolean;
   isDocument?: boolean;
   className: string;
   children: ReactNode;
 }) {
-  const isActive = isActivePath(useLocation().pathname, to, end);
   const props = {
     className: isActive ? `${className} active` : className,
     "aria-current": isActive ? ("page" as const) : undefined,

@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
-import { SiteNavLink } from "~/components/layout/site-nav-link";
+import { useLocation } from "react-router";
+import type { MenuLink } from "~/components/layout/nav-dropdown";
+import { isActivePath, NavAnchor } from "~/components/layout/site-nav-link";
 import { siteContentPath } from "~/lib/admin-paths";
+import { RenderedOnce } from "~/lib/markup-memo";
 import "./admin.css";
 
 /** The conference's admin pages, in the order of its year: admins only. */
@@ -36,21 +39,36 @@ export function AdminLayout({
   notice?: ReactNode;
   children: ReactNode;
 }) {
-  const sections = isAdmin ? [...adminSections, contentSection] : [contentSection];
+  const pathname = useLocation().pathname;
+  const sections = (isAdmin ? [...adminSections, contentSection] : [contentSection]).map(
+    (section): MenuLink => ({
+      to: section.to,
+      label: section.label,
+      isActive: isActivePath(pathname, section.to, section.end),
+    }),
+  );
   return (
     <section className="section admin">
       <div className="container stack">
-        <nav aria-label="Admin" className="admin-nav">
-          <ul>
-            {sections.map((section) => (
-              <li key={section.to}>
-                <SiteNavLink to={section.to} end={section.end} className="admin-nav__link">
-                  {section.label}
-                </SiteNavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {/* A function of the entries alone, so a document reuses its markup (`RenderedOnce`). */}
+        <RenderedOnce
+          as="nav"
+          aria-label="Admin"
+          className="admin-nav"
+          kind="admin-nav"
+          model={sections}
+          render={(links) => (
+            <ul>
+              {links.map((link) => (
+                <li key={link.to}>
+                  <NavAnchor to={link.to} isActive={link.isActive} className="admin-nav__link">
+                    {link.label}
+                  </NavAnchor>
+                </li>
+              ))}
+            </ul>
+          )}
+        />
         {notice}
         {children}
       </div>
