@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import pg from "pg";
 
-async function runStatement(url: string, statement: string) {
+/** One statement on its own connection to the server at `url`. */
+export async function runStatement(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,21 +1,13 @@
 import crypto from "node:crypto";
 import { PostgresIntrospector, sql } from "kysely";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { runStatement } from "../../../tests/support/postgres-schema";
 import { testDatabaseTargets, useTestDatabases } from "../../../tests/support/test-databases";
 import { CurrentSchemaIntrospector } from "./current-schema-introspector.server";
 
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim() ?? "";
 
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const onServer = (statement: string) => runStatement(postgresUrl, statement);
 
 function byName<T extends { name: string }>(tables: T[]): T[] {
   return [...tables].sort((a, b) => a.name.localeCompare(b.name));
