@@ -143,8 +143,8 @@ function renderDocument(
     // and without it React Router renders no Suspense boundary for it.
     serverHandoffStream: undefined,
   };
-  // A document's header and footer are markup reused across requests (`RenderedOnce`): nothing in
-  // the browser renders them again.
+  // A document's menus and footer are markup reused across requests (`RenderedOnce`): nothing in the
+  // browser renders them again.
   const html = renderWhole(
     <NonceProvider value={nonce ?? ""}>
       <MarkupMemoProvider value={markupMemo}>

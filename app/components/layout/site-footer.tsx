@@ -11,10 +11,7 @@ type SiteFooterModel = { contact: { email: string; location: string }; year: num
  */
 export function SiteFooter({ contact: draft }: { contact?: { email: string; location: string } }) {
   const published = useSiteData().contact;
-  const model: SiteFooterModel = {
-    contact: { email: (draft ?? published).email, location: (draft ?? published).location },
-    year: new Date().getFullYear(),
-  };
+  const model: SiteFooterModel = { contact: draft ?? published, year: new Date().getFullYear() };
   return (
     <RenderedOnce
       as="footer"

@@ -49,7 +49,7 @@ export function SiteHeader() {
   );
 }
 
-export function siteHeaderModel(
+function siteHeaderModel(
   { conference, viewer }: Pick<SiteData, "conference" | "viewer">,
   pathname: string,
 ): SiteHeaderModel {
@@ -117,32 +117,30 @@ function SiteMenu({ menu }: { menu: SiteHeaderModel }) {
         />
         <MenuItem link={menu.naclo} isDocument />
         <MenuItem link={menu.board} isDocument />
-        {menu.account.slice(0, -1).map((item) => (
-          <MenuItem key={item.to} link={item} />
+        {menu.account.map((item) => (
+          <MenuItem key={item.to} link={item} isAccountEnd={item === cta} />
         ))}
-        {cta ? (
-          <li className="site-nav__item site-nav__item--account">
-            <NavAnchor
-              to={cta.to}
-              isActive={cta.isActive}
-              className="site-nav__link site-nav__link--cta"
-            >
-              {cta.label}
-            </NavAnchor>
-          </li>
-        ) : null}
       </ul>
     </details>
   );
 }
 
-function MenuItem({ link, isDocument = false }: { link: MenuLink; isDocument?: boolean }) {
+/** A top-level entry; the account end (Profile or Login) is drawn as a button. */
+function MenuItem({
+  link,
+  isDocument = false,
+  isAccountEnd = false,
+}: {
+  link: MenuLink;
+  isDocument?: boolean;
+  isAccountEnd?: boolean;
+}) {
   return (
-    <li className="site-nav__item">
+    <li className={isAccountEnd ? "site-nav__item site-nav__item--account" : "site-nav__item"}>
       <NavAnchor
         to={link.to}
         isActive={link.isActive}
-        className="site-nav__link"
+        className={isAccountEnd ? "site-nav__link site-nav__link--cta" : "site-nav__link"}
         isDocument={isDocument}
       >
         {link.label}
